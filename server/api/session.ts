@@ -1,0 +1,21 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../app.ts'
+import { loadCurrentUser } from '../services/current-user.ts'
+import { ensureSession, findSession } from '../services/sessions.ts'
+
+/** Session area of SPEC.md §7: the CSRF token and the current user. */
+export function sessionRoutes() {
+  const api = new Hono<AppEnv>()
+
+  api.get('/csrf_token', async (c) => {
+    const session = await ensureSession(c.var.db, c)
+    return c.json({ csrf_token: session.csrfToken })
+  })
+
+  api.get('/current_user', async (c) => {
+    const session = await findSession(c.var.db, c)
+    return c.json(await loadCurrentUser(c.var.db, session?.userId ?? null))
+  })
+
+  return api
+}

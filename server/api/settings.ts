@@ -1,0 +1,20 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../app.ts'
+
+export const LOCALES = ['ja', 'en', 'zh-tw', 'th'] as const
+
+/** `/api/service_settings`: what the client needs to know about this deployment. */
+export function settingsRoutes() {
+  const api = new Hono<AppEnv>()
+  api.get('/service_settings', (c) => {
+    const config = c.var.config
+    return c.json({
+      locales: LOCALES,
+      default_locale: 'ja',
+      page_view_url: config.pageViewUrl ?? null,
+      external_hosts: config.externalHosts,
+      is_maintenance: config.maintenance,
+    })
+  })
+  return api
+}

@@ -1,0 +1,88 @@
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ServerConfig } from './config.ts'
+import type { Db } from './db/index.ts'
+import { ApiError, errorBody, messages } from './errors.ts'
+import { imageRoutes } from './api/images.ts'
+import { langRoutes } from './api/lang.ts'
+import { liveRoutes } from './api/live.ts'
+import { sessionRoutes } from './api/session.ts'
+import { settingsRoutes } from './api/settings.ts'
+import { securityHeaders } from './security.ts'
+import { serveFile, spaIndex } from './static.ts'
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void
+  error(message: string, fields?: Record<string, unknown>): void
+}
+
+export type AppEnv = { Variables: { db: Db; config: ServerConfig } }
+
+export interface AppDeps {
+  db: Db
+  config: ServerConfig
+  logger: Logger
+}
+
+/** Prefixes answered by the server itself; everything else is the SPA. */
+const SERVER_PREFIXES = ['/api/', '/sr/', '/img/', '/user/', '/social/']
+
+/** The whole HTTP surface: API, message files, generated images, static files and the SPA. */
+export function createApp({ db, config, logger }: AppDeps) {
+  const app = new Hono<AppEnv>()
+  const index = spaIndex(config.distDir)
+
+  app.use('*', securityHeaders(config.analyticsOrigins))
+  app.use('*', async (c, next) => {
+    c.set('db', db)
+    c.set('config', config)
+    await next()
+  })
+  app.use('/api/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store')
+    if (config.maintenance) {
+      return c.json(errorBody(messages.maintenance), 503)
+    }
+    await next()
+  })
+
+  app.route('/api', sessionRoutes())
+  app.route('/api', settingsRoutes())
+  app.route('/api/live', liveRoutes())
+  app.route('/sr/lang', langRoutes(config.i18nDir))
+  app.route('/img', imageRoutes())
+
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const urlPath = c.req.path
+    if (SERVER_PREFIXES.some((p) => urlPath.startsWith(p))) return next()
+    const file = await serveFile(c, [config.distDir, config.publicDir], urlPath)
+    if (file) return file
+    // A missing file with an extension (a stale asset) is a real 404, not the SPA.
+    if (/\.[a-z0-9]+$/i.test(urlPath)) return next()
+    const html = await index()
+    if (html === null) {
+      return c.text('The client is not built yet: run `npm run build` (npm start does it).', 503)
+    }
+    c.header('Cache-Control', 'no-cache')
+    return c.html(html)
+  })
+
+  app.notFound((c) => c.json(errorBody(messages.notFound), 404))
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status)
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode
+      return c.json(errorBody(status === 400 ? messages.invalidParameter : error.message), status)
+    }
+    logger.error('unhandled error', {
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    })
+    return c.json(errorBody(messages.system), 500)
+  })
+
+  return app
+}

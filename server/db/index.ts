@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { migrate } from './migrate.ts'
+import { pglitePool } from './pglite-pool.ts'
+import type { DB } from './schema.ts'
+
+export type Db = Kysely<DB>
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; PGlite is used when absent. */
+  databaseUrl?: string | undefined
+  /** PGlite data directory, or `memory://` for a throw-away database. */
+  dataDir?: string
+  /** PostgreSQL schema to work in (tests use one schema per run). */
+  schema?: string
+}
+
+export interface Database {
+  db: Db
+  engine: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+/** Opens PGlite or PostgreSQL behind one Kysely instance and brings the schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    })
+    if (options.schema) {
+      const client = await pool.connect()
+      try {
+        await client.query(`create schema if not exists "${options.schema}"`)
+      } finally {
+        client.release()
+      }
+    }
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    await migrate(db)
+    return { db, engine: 'postgres', close: () => db.destroy() }
+  }
+
+  const dataDir = options.dataDir ?? 'memory://'
+  if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true })
+  const lite = await PGlite.create(dataDir)
+  return wrapPglite(lite)
+}
+
+/** Wraps an open PGlite (e.g. a `clone()` in tests) and migrates it. */
+export async function wrapPglite(lite: PGlite): Promise<Database> {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(lite) }) })
+  await migrate(db)
+  return { db, engine: 'pglite', close: () => db.destroy() }
+}

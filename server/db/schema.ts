@@ -1,0 +1,71 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/** Kysely's view of the tables created by `migrations/*.sql`. */
+export interface DB {
+  genres: GenreTable
+  users: UserTable
+  rooms: RoomTable
+  lives: LiveTable
+  sessions: SessionTable
+}
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>
+
+export interface GenreTable {
+  id: number
+  name: string
+  name_en: string
+  sort_order: Generated<number>
+}
+
+export interface UserTable {
+  id: Generated<number>
+  account_id: string
+  name: string
+  avatar_id: Generated<number>
+  birthday: number | null
+  gender: Generated<number>
+  is_legal_representative_agreed: Generated<boolean>
+  is_organizer: Generated<boolean>
+  sms_auth: Generated<boolean>
+  gold: Generated<number>
+  expiring_gold: Generated<number>
+  password_hash: string | null
+  is_demo: Generated<boolean>
+  created_at: CreatedAt
+}
+
+export interface RoomTable {
+  id: Generated<number>
+  room_url_key: string
+  room_name: string
+  main_name: string
+  sub_name: Generated<string>
+  description: Generated<string>
+  owner_user_id: number | null
+  genre_id: number
+  color: Generated<string>
+  official_lv: Generated<number>
+  is_official: Generated<boolean>
+  follower_num: Generated<number>
+  is_pickup: Generated<boolean>
+  created_at: CreatedAt
+}
+
+export interface LiveTable {
+  id: Generated<number>
+  room_id: number
+  live_type: Generated<number>
+  started_at: ColumnType<Date, Date | undefined, Date>
+  ended_at: Date | null
+  view_num: Generated<number>
+  bcsvr_key: string
+}
+
+export interface SessionTable {
+  id: string
+  user_id: number | null
+  csrf_token: string
+  created_at: CreatedAt
+  expires_at: Date
+}

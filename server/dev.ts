@@ -1,0 +1,20 @@
+import { createServer } from 'vite'
+import { loadConfig } from './config.ts'
+import { consoleLogger } from './logger.ts'
+import { startServer } from './server.ts'
+
+// `npm run dev`: the Kirari server on API_PORT (8081) and Vite with hot reload on PORT (8080),
+// forwarding every server path to it (see vite.config.ts).
+const logger = consoleLogger('kirari-dev')
+const apiPort = Number(process.env.API_PORT ?? 8081)
+process.env.API_PORT = String(apiPort)
+const api = await startServer(loadConfig({ ...process.env, PORT: String(apiPort) }), { logger })
+const vite = await createServer({ server: { port: Number(process.env.PORT ?? 8080), strictPort: true } })
+await vite.listen()
+vite.printUrls()
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    void Promise.all([vite.close(), api.close()]).then(() => process.exit(0))
+  })
+}

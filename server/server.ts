@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { createAdaptorServer } from '@hono/node-server'
+import { createApp, type Logger } from './app.ts'
+import type { ServerConfig } from './config.ts'
+import { openDatabase, type Database } from './db/index.ts'
+import { seed } from './db/seed.ts'
+
+export interface RunningServer {
+  url: string
+  port: number
+  database: Database
+  http: Server
+  /** Stops accepting, lets open requests finish (up to the grace period), closes the database. */
+  close(): Promise<void>
+}
+
+export interface StartOptions {
+  logger: Logger
+  /** An already opened database (tests); otherwise opened from the config. */
+  database?: Database
+  /** Extra routes mounted before the app's own (tests use this to hold a request open). */
+  extend?: (app: ReturnType<typeof createApp>) => void
+}
+
+export async function startServer(config: ServerConfig, options: StartOptions): Promise<RunningServer> {
+  const { logger } = options
+  const started = Date.now()
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+  if (await seed(database.db, { demo: config.seedDemo })) {
+    logger.info('seeded database', { demo: config.seedDemo })
+  }
+
+  const app = createApp({ db: database.db, config, logger })
+  options.extend?.(app)
+  const http = createAdaptorServer({ fetch: app.fetch }) as Server
+
+  let inFlight = 0
+  let drained: (() => void) | undefined
+  http.on('request', (_req, res) => {
+    inFlight++
+    res.on('close', () => {
+      inFlight--
+      if (inFlight === 0) drained?.()
+    })
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject)
+    http.listen(config.port, config.host, () => resolve())
+  })
+  const port = (http.address() as AddressInfo).port
+  const url = `http://${config.host}:${port}`
+  logger.info('listening', {
+    url,
+    engine: database.engine,
+    maintenance: config.maintenance,
+    startupMs: Date.now() - started,
+  })
+
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      logger.info('shutting down', { inFlight })
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()))
+      http.closeIdleConnections()
+      if (inFlight > 0) {
+        const idle = new Promise<void>((resolve) => (drained = resolve))
+        const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())
+        await Promise.race([idle, timeout])
+        http.closeAllConnections()
+      }
+      await stopped
+      await database.close()
+      logger.info('stopped')
+    })())
+
+  return { url, port, database, http, close }
+}

@@ -1,0 +1,96 @@
+import type { Selectable } from 'kysely'
+import type { Db } from '../db/index.ts'
+import type { UserTable } from '../db/schema.ts'
+
+type User = Selectable<UserTable>
+
+export function avatarUrl(avatarId: number): string {
+  return `/img/avatar/${avatarId}.svg`
+}
+
+/**
+ * `/api/current_user`: the current-user fields of SPEC.md §3 together with the detail fields
+ * (birthday, organizer, SMS authentication) the client's routing rules read.
+ */
+export function currentUserBody(user: User | null, ownRoomUrlKey: string | null) {
+  if (!user) {
+    return {
+      is_login: false,
+      user_id: 0,
+      account_id: '',
+      name: '',
+      avatar_id: 0,
+      avatar_url: '',
+      image: '',
+      gold: 0,
+      expiring_gold: 0,
+      user_expiring_gold: 0,
+      fan_level: 0,
+      next_fan_level: 0,
+      current_level_point: 0,
+      next_level_point: 0,
+      contribution_point: 0,
+      live_rank: 0,
+      badge: 0,
+      badge_type: 0,
+      add_free_gift: 0,
+      gift_list: { normal: [], enquete: [] },
+      is_confirm_gifting_use_gold: true,
+      is_targeted_discovery_live: false,
+      is_tutorial: false,
+      locale: 'ja',
+      own_room_url_key: '',
+      twitter_auth: false,
+      birthday: null,
+      is_legal_representative_agreed: false,
+      is_organizer: false,
+      sms_auth: false,
+      gender: 0,
+    }
+  }
+  return {
+    is_login: true,
+    user_id: user.id,
+    account_id: user.account_id,
+    name: user.name,
+    avatar_id: user.avatar_id,
+    avatar_url: avatarUrl(user.avatar_id),
+    image: avatarUrl(user.avatar_id),
+    gold: user.gold,
+    expiring_gold: user.expiring_gold,
+    user_expiring_gold: user.expiring_gold,
+    fan_level: 0,
+    next_fan_level: 1,
+    current_level_point: 0,
+    next_level_point: 0,
+    contribution_point: 0,
+    live_rank: 0,
+    badge: 0,
+    badge_type: 0,
+    add_free_gift: 0,
+    gift_list: { normal: [], enquete: [] },
+    is_confirm_gifting_use_gold: true,
+    is_targeted_discovery_live: false,
+    is_tutorial: false,
+    locale: 'ja',
+    own_room_url_key: ownRoomUrlKey ?? '',
+    twitter_auth: false,
+    birthday: user.birthday,
+    is_legal_representative_agreed: user.is_legal_representative_agreed,
+    is_organizer: user.is_organizer,
+    sms_auth: user.sms_auth,
+    gender: user.gender,
+  }
+}
+
+export async function loadCurrentUser(db: Db, userId: number | null) {
+  if (userId === null) return currentUserBody(null, null)
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
+  if (!user) return currentUserBody(null, null)
+  const room = await db
+    .selectFrom('rooms')
+    .select('room_url_key')
+    .where('owner_user_id', '=', user.id)
+    .executeTakeFirst()
+  return currentUserBody(user, room?.room_url_key ?? null)
+}

@@ -1,0 +1,125 @@
+import { sql } from 'kysely'
+import type { Db } from '../db/index.ts'
+
+export const PICKUP_GENRE_ID = 8
+export const PICKUP_GENRE_NAME = 'Pick Up'
+
+/** One element of `onlives[].lives[]`, in the shape of fixtures/showroom-api/onlives_live_item.json. */
+export interface OnliveItem {
+  room_url_key: string
+  official_lv: number
+  sub_name: string
+  color: string
+  follower_num: number
+  started_at: number
+  live_id: number
+  is_follow: boolean
+  streaming_url_list: Array<{
+    is_default: boolean
+    url: string
+    label: string
+    id: number
+    type: 'hls'
+    quality: number
+  }>
+  live_type: number
+  tags: string[]
+  image: string
+  view_num: number
+  genre_id: number
+  main_name: string
+  cell_type: number
+  bcsvr_key: string
+  room_id: number
+}
+
+export interface OnliveGenre {
+  genre_id: number
+  genre_name: string
+  lives: OnliveItem[]
+}
+
+export async function countOnlives(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('lives')
+    .select(sql<number>`count(*)::int`.as('num'))
+    .where('ended_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return row.num
+}
+
+/**
+ * Rooms on air grouped by genre, most watched first. With `pickup` only the editorial Pick Up
+ * group (genre 8) is returned; the client prepends it to the full list (SPEC.md §7).
+ */
+export async function listOnlives(
+  db: Db,
+  options: { pickup: boolean; origin: string; locale: 'ja' | 'en' },
+): Promise<OnliveGenre[]> {
+  let q = db
+    .selectFrom('lives')
+    .innerJoin('rooms', 'rooms.id', 'lives.room_id')
+    .innerJoin('genres', 'genres.id', 'rooms.genre_id')
+    .select([
+      'lives.id as live_id',
+      'lives.started_at',
+      'lives.view_num',
+      'lives.live_type',
+      'lives.bcsvr_key',
+      'rooms.id as room_id',
+      'rooms.room_url_key',
+      'rooms.main_name',
+      'rooms.sub_name',
+      'rooms.color',
+      'rooms.official_lv',
+      'rooms.follower_num',
+      'rooms.genre_id',
+      'genres.name as genre_name',
+      'genres.name_en as genre_name_en',
+      'genres.sort_order',
+    ])
+    .where('lives.ended_at', 'is', null)
+  if (options.pickup) q = q.where('rooms.is_pickup', '=', true)
+  const rows = await q.orderBy('genres.sort_order').orderBy('lives.view_num', 'desc').execute()
+
+  const groups = new Map<number, OnliveGenre>()
+  for (const r of rows) {
+    const genreId = options.pickup ? PICKUP_GENRE_ID : r.genre_id
+    let group = groups.get(genreId)
+    if (!group) {
+      const name = options.pickup ? PICKUP_GENRE_NAME : options.locale === 'en' ? r.genre_name_en : r.genre_name
+      group = { genre_id: genreId, genre_name: name, lives: [] }
+      groups.set(genreId, group)
+    }
+    group.lives.push({
+      room_url_key: r.room_url_key,
+      official_lv: r.official_lv,
+      sub_name: r.sub_name,
+      color: r.color,
+      follower_num: r.follower_num,
+      started_at: Math.floor(r.started_at.getTime() / 1000),
+      live_id: r.live_id,
+      is_follow: false,
+      streaming_url_list: [
+        {
+          is_default: true,
+          url: `${options.origin}/hls/${encodeURIComponent(r.room_url_key)}/index.m3u8`,
+          label: '自動',
+          id: 100,
+          type: 'hls',
+          quality: 0,
+        },
+      ],
+      live_type: r.live_type,
+      tags: [],
+      image: `${options.origin}/img/room/${r.room_id}.svg`,
+      view_num: r.view_num,
+      genre_id: r.genre_id,
+      main_name: r.main_name,
+      cell_type: r.genre_id,
+      bcsvr_key: r.bcsvr_key,
+      room_id: r.room_id,
+    })
+  }
+  return [...groups.values()]
+}

@@ -1,0 +1,62 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Context } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
+import type { Db } from '../db/index.ts'
+
+export const SESSION_COOKIE = 'kirari_sid'
+const SESSION_DAYS = 30
+
+export interface Session {
+  id: string
+  userId: number | null
+  csrfToken: string
+}
+
+function token(): string {
+  return randomBytes(24).toString('base64url')
+}
+
+/** The session named by the request's cookie, if it exists and has not expired. */
+export async function findSession(db: Db, c: Context): Promise<Session | null> {
+  const id = getCookie(c, SESSION_COOKIE)
+  if (!id || !/^[\w-]{20,64}$/.test(id)) return null
+  const row = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'csrf_token'])
+    .where('id', '=', id)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst()
+  return row ? { id: row.id, userId: row.user_id, csrfToken: row.csrf_token } : null
+}
+
+/** The current session, creating an anonymous one (and its cookie) when there is none. */
+export async function ensureSession(db: Db, c: Context): Promise<Session> {
+  const existing = await findSession(db, c)
+  if (existing) return existing
+  const session: Session = { id: token(), userId: null, csrfToken: token() }
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: null,
+      csrf_token: session.csrfToken,
+      expires_at: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+    })
+    .execute()
+  setCookie(c, SESSION_COOKIE, session.id, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: new URL(c.req.url).protocol === 'https:',
+    maxAge: SESSION_DAYS * 86_400,
+  })
+  return session
+}
+
+/** Constant-time comparison of a submitted CSRF token with the session's. */
+export function csrfMatches(session: Session | null, submitted: unknown): boolean {
+  if (!session || typeof submitted !== 'string' || submitted.length === 0) return false
+  const a = Buffer.from(session.csrfToken)
+  const b = Buffer.from(submitted)
+  return a.length === b.length && timingSafeEqual(a, b)
+}

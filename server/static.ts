@@ -1,0 +1,66 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Context } from 'hono'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.mp3': 'audio/mpeg',
+  '.mp4': 'video/mp4',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+/** Resolves `urlPath` inside `root`, refusing anything that escapes it. */
+function inside(root: string, urlPath: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0')) return null
+  const file = path.resolve(root, '.' + path.posix.normalize('/' + decoded))
+  return file.startsWith(root + path.sep) ? file : null
+}
+
+/**
+ * A file from one of `roots` (first match wins). Vite's hashed `/assets/*` are cached for a
+ * year; everything else is revalidated.
+ */
+export async function serveFile(c: Context, roots: readonly string[], urlPath: string) {
+  for (const root of roots) {
+    const file = inside(root, urlPath)
+    if (!file) return null
+    const stat = await fs.stat(file).catch(() => null)
+    if (!stat?.isFile()) continue
+    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+    c.header('Content-Type', type)
+    c.header(
+      'Cache-Control',
+      urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    )
+    if (c.req.method === 'HEAD') return c.body(null)
+    return c.body(await fs.readFile(file))
+  }
+  return null
+}
+
+/** The SPA's index.html, read once per process (it changes only with a new build). */
+export function spaIndex(distDir: string) {
+  let cached: Promise<string | null> | undefined
+  return () => {
+    cached ??= fs.readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null)
+    return cached
+  }
+}

@@ -1,0 +1,18 @@
+import * as v from 'valibot'
+import type { Context } from 'hono'
+import { ApiError, messages } from './errors.ts'
+
+/** Parses the query string with a valibot schema; bad input is a 400 with the field named. */
+export function query<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
+  const result = v.safeParse(schema, c.req.query())
+  if (result.success) return result.output
+  const issue = result.issues[0]
+  const field = issue.path?.map((p) => String(p.key)).join('.') ?? ''
+  throw new ApiError(400, field ? `${messages.invalidParameter} (${field})` : messages.invalidParameter)
+}
+
+/** Optional `0`/`1` flag in a query string. */
+export const flag01 = v.optional(v.picklist(['0', '1']))
+
+/** A positive integer id given as a string. */
+export const idString = v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/), v.transform(Number))
