@@ -8,7 +8,7 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 const MIGRATION_LOCK = 4_205_301
 
 /** Applies every `migrations/NNN_name.sql` not yet recorded, each in its own transaction. */
-export async function migrate(db: Kysely<unknown>): Promise<string[]> {
+export async function migrate<T>(db: Kysely<T>): Promise<string[]> {
   const files = (await fs.readdir(migrationsDir)).filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f)).sort()
   const applied: string[] = []
   await db.connection().execute(async (conn) => {

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import type { CurrentUser } from '../../src/domain/api-types.ts'
 import type { Db } from '../db/index.ts'
 import type { UserTable } from '../db/schema.ts'
 
@@ -12,7 +13,7 @@ export function avatarUrl(avatarId: number): string {
  * `/api/current_user`: the current-user fields of SPEC.md §3 together with the detail fields
  * (birthday, organizer, SMS authentication) the client's routing rules read.
  */
-export function currentUserBody(user: User | null, ownRoomUrlKey: string | null) {
+export function currentUserBody(user: User | null, ownRoomUrlKey: string | null): CurrentUser {
   if (!user) {
     return {
       is_login: false,

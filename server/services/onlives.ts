@@ -1,43 +1,7 @@
 import { sql } from 'kysely'
+import type { OnliveGenre } from '../../src/domain/api-types.ts'
+import { PICKUP_GENRE_ID, PICKUP_GENRE_NAME } from '../../src/domain/onlives.ts'
 import type { Db } from '../db/index.ts'
-
-export const PICKUP_GENRE_ID = 8
-export const PICKUP_GENRE_NAME = 'Pick Up'
-
-/** One element of `onlives[].lives[]`, in the shape of fixtures/showroom-api/onlives_live_item.json. */
-export interface OnliveItem {
-  room_url_key: string
-  official_lv: number
-  sub_name: string
-  color: string
-  follower_num: number
-  started_at: number
-  live_id: number
-  is_follow: boolean
-  streaming_url_list: Array<{
-    is_default: boolean
-    url: string
-    label: string
-    id: number
-    type: 'hls'
-    quality: number
-  }>
-  live_type: number
-  tags: string[]
-  image: string
-  view_num: number
-  genre_id: number
-  main_name: string
-  cell_type: number
-  bcsvr_key: string
-  room_id: number
-}
-
-export interface OnliveGenre {
-  genre_id: number
-  genre_name: string
-  lives: OnliveItem[]
-}
 
 export async function countOnlives(db: Db): Promise<number> {
   const row = await db

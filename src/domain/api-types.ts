@@ -1,0 +1,85 @@
+/** Response shapes shared by the server and the client (fixtures/showroom-api where one exists). */
+
+export interface StreamingUrl {
+  is_default: boolean
+  url: string
+  label: string
+  id: number
+  type: 'hls'
+  quality: number
+}
+
+/** One element of `onlives[].lives[]` (fixtures/showroom-api/onlives_live_item.json). */
+export interface OnliveItem {
+  room_url_key: string
+  official_lv: number
+  sub_name: string
+  color: string
+  follower_num: number
+  started_at: number
+  live_id: number
+  is_follow: boolean
+  streaming_url_list: StreamingUrl[]
+  live_type: number
+  tags: string[]
+  image: string
+  view_num: number
+  genre_id: number
+  main_name: string
+  cell_type: number
+  bcsvr_key: string
+  room_id: number
+}
+
+export interface OnliveGenre {
+  genre_id: number
+  genre_name: string
+  lives: OnliveItem[]
+}
+
+export interface OnlivesResponse {
+  onlives: OnliveGenre[]
+}
+
+/** `/api/current_user`: SPEC.md §3 current user plus the detail fields the routing rules read. */
+export interface CurrentUser {
+  is_login: boolean
+  user_id: number
+  account_id: string
+  name: string
+  avatar_id: number
+  avatar_url: string
+  image: string
+  gold: number
+  expiring_gold: number
+  user_expiring_gold: number
+  fan_level: number
+  next_fan_level: number
+  current_level_point: number
+  next_level_point: number
+  contribution_point: number
+  live_rank: number
+  badge: number
+  badge_type: number
+  add_free_gift: number
+  gift_list: { normal: unknown[]; enquete: unknown[] }
+  is_confirm_gifting_use_gold: boolean
+  is_targeted_discovery_live: boolean
+  is_tutorial: boolean
+  locale: string
+  own_room_url_key: string
+  twitter_auth: boolean
+  birthday: number | null
+  is_legal_representative_agreed: boolean
+  is_organizer: boolean
+  sms_auth: boolean
+  gender: number
+}
+
+export interface ServiceSettings {
+  locales: string[]
+  default_locale: string
+  page_view_url: string | null
+  external_hosts: string[]
+  is_maintenance: boolean
+}

@@ -1,0 +1,134 @@
+import { ofetch, type FetchError, type FetchOptions } from 'ofetch'
+import { ApiRequestError, type ApiFailure } from '../../domain/api-failure.ts'
+
+export const REQUEST_TIMEOUT_MS = 20_000
+
+export type FormValue = string | number | boolean | null | undefined
+export type Query = Record<string, string | number | boolean | undefined>
+
+export interface ApiClientOptions {
+  baseURL?: string
+  /** Sent as an Authorization header when the deployment sits behind basic auth. */
+  basicAuth?: { username: string; password: string } | undefined
+  timeoutMs?: number
+  fetch?: typeof globalThis.fetch
+}
+
+export interface ApiClient {
+  get<T>(path: string, query?: Query): Promise<T>
+  /** Form-encoded POST with the session's CSRF token (SPEC.md §7's default). */
+  postForm<T>(path: string, body?: Record<string, FormValue>): Promise<T>
+  /** JSON POST, for the calls SPEC.md §7 marks JSON. */
+  postJson<T>(path: string, body?: unknown): Promise<T>
+  delete<T>(path: string, query?: Query): Promise<T>
+  csrfToken(): Promise<string>
+  /** Forget the cached token (after login/logout the session changes). */
+  resetCsrfToken(): void
+}
+
+interface ErrorPayload {
+  errors?: Array<{ error_user_msg?: unknown; error_type?: unknown; redirect_url?: unknown }>
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null
+}
+
+/** SPEC.md §8: what went wrong with one call, as data. */
+export function toFailure(error: unknown): ApiFailure {
+  if (error instanceof ApiRequestError) return error.failure
+  const fetchError = error as Partial<FetchError> & { name?: string }
+  const cause = fetchError.cause as { name?: string } | undefined
+  const status = fetchError.response?.status ?? fetchError.statusCode
+  if (status === undefined || status === 0) {
+    if (cause?.name === 'TimeoutError' || fetchError.name === 'TimeoutError') {
+      return { kind: 'timeout', status: null }
+    }
+    if (cause?.name === 'AbortError' || fetchError.name === 'AbortError') {
+      return { kind: 'aborted', status: null }
+    }
+    return { kind: 'network', status: null }
+  }
+  if (status === 503) return { kind: 'maintenance', status: 503 }
+  const first = (fetchError.data as ErrorPayload | undefined)?.errors?.[0]
+  return {
+    kind: 'server',
+    status,
+    message: text(first?.error_user_msg),
+    errorType: text(first?.error_type),
+    redirectUrl: text(first?.redirect_url),
+  }
+}
+
+function formBody(body: Record<string, FormValue>): URLSearchParams {
+  const form = new URLSearchParams()
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue
+    form.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value))
+  }
+  return form
+}
+
+/** The one HTTP client of the app (ARCHITECTURE.md, Effects). */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const headers: Record<string, string> = {
+    'Cache-Control': 'no-cache',
+    Pragma: 'no-cache',
+    Expires: '0',
+    Accept: 'application/json',
+  }
+  if (options.basicAuth) {
+    headers.Authorization = `Basic ${btoa(`${options.basicAuth.username}:${options.basicAuth.password}`)}`
+  }
+  const base = ofetch.create({
+    baseURL: options.baseURL ?? '/',
+    credentials: 'include',
+    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    retry: false,
+    headers,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
+
+  async function call<T>(path: string, init: FetchOptions<'json'>): Promise<T> {
+    try {
+      return await base<T>(path, init)
+    } catch (error) {
+      throw new ApiRequestError(toFailure(error))
+    }
+  }
+
+  let token: Promise<string> | null = null
+  const csrfToken = () => {
+    token ??= call<{ csrf_token?: unknown }>('/api/csrf_token', { method: 'GET' }).then(
+      (r) => {
+        const value = text(r.csrf_token)
+        if (!value) throw new ApiRequestError({ kind: 'server', status: 200, message: '取得失敗', errorType: null, redirectUrl: null })
+        return value
+      },
+      (error: unknown) => {
+        token = null
+        const failure = toFailure(error)
+        // SPEC.md §8: a 401 on the CSRF fetch is '取得失敗'.
+        if (failure.kind === 'server' && failure.status === 401) {
+          throw new ApiRequestError({ ...failure, message: '取得失敗' })
+        }
+        throw error
+      },
+    )
+    return token
+  }
+
+  return {
+    get: (path, query) => call(path, { method: 'GET', ...(query ? { query } : {}) }),
+    delete: (path, query) => call(path, { method: 'DELETE', ...(query ? { query } : {}) }),
+    postJson: (path, body = {}) => call(path, { method: 'POST', body: body as Record<string, unknown> }),
+    async postForm(path, body = {}) {
+      const csrf_token = await csrfToken()
+      return call(path, { method: 'POST', body: formBody({ ...body, csrf_token }) })
+    },
+    csrfToken,
+    resetCsrfToken() {
+      token = null
+    },
+  }
+}

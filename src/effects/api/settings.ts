@@ -1,0 +1,12 @@
+import type { ServiceSettings } from '../../domain/api-types.ts'
+import type { ApiClient } from './client.ts'
+
+export const DEFAULT_SETTINGS: ServiceSettings = {
+  locales: ['ja', 'en', 'zh-tw', 'th'],
+  default_locale: 'ja',
+  page_view_url: null,
+  external_hosts: [],
+  is_maintenance: false,
+}
+
+export const getServiceSettings = (api: ApiClient) => api.get<ServiceSettings>('/api/service_settings')

@@ -1,0 +1,143 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { ageGateRedirect } from '../../domain/age-gate.ts'
+import type { ApiFailure, Notice } from '../../domain/api-failure.ts'
+import type { CurrentUser, ServiceSettings } from '../../domain/api-types.ts'
+import { mayReloadChunk, type ChunkReloads } from '../../domain/chunk-reload.ts'
+import type { Locale } from '../../domain/locale.ts'
+import { checkNavigation } from '../../domain/navigation.ts'
+
+/** What is loaded before every route (SPEC.md §2). */
+export interface SessionSnapshot {
+  user: CurrentUser
+  onliveNum: number
+}
+
+export interface AppInput {
+  locale: Locale
+  origin: string
+  isWebview: boolean
+  settings: ServiceSettings
+  chunkReloads: ChunkReloads
+}
+
+export interface AppContext extends AppInput {
+  user: CurrentUser | null
+  onliveNum: number | null
+  /** SPEC.md §4 error state: set by network and timeout errors, cleared by the user. */
+  error: { key: string } | null
+  /** 503 while the service is in maintenance. */
+  statusCode: number | null
+  seq: number
+  navigation: { seq: number; path: string; nowMs: number } | null
+  /** The answer to navigation `seq`: go on, or go to `redirectTo` first. */
+  decision: { seq: number; redirectTo: string | null } | null
+  pendingLocale: { locale: Locale; path: string } | null
+  /** Set when a guard met an anonymous visitor; the login modal opens from it. */
+  loginRequested: boolean
+}
+
+export type AppEvent =
+  | { type: 'navigation.start'; path: string; nowMs: number }
+  | { type: 'navigation.done'; path: string; title: string }
+  | { type: 'menu.toggle' }
+  | { type: 'menu.close' }
+  | { type: 'locale.set'; locale: Locale; path: string }
+  | { type: 'locale.sync'; locale: Locale }
+  | { type: 'api.failed'; failure: ApiFailure }
+  | { type: 'error.dismiss' }
+  | { type: 'chunk.failed'; path: string; nowMs: number }
+  | { type: 'auth.required'; reason: 'login-required' | 'forbidden' }
+  | { type: 'login.request' }
+  | { type: 'login.prompted' }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} is provided in src/main.tsx`)
+}
+
+const failure = (event: AppEvent) => (event.type === 'api.failed' ? event.failure : null)
+
+/** Effects and rules of the app machine, named so tests and src/main.tsx can provide them. */
+export const appSetup = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+  },
+  actors: {
+    loadSession: fromPromise<SessionSnapshot>(notProvided('loadSession')),
+    loadMessages: fromPromise<void, { locale: Locale }>(notProvided('loadMessages')),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => {},
+    navigateTo: (_, _params: { href: string }) => {},
+    navigateExternal: (_, _params: { href: string }) => {},
+    reloadPage: () => {},
+    rememberChunkReloads: (_, _reloads: ChunkReloads) => {},
+    persistLocale: (_, _params: { locale: Locale }) => {},
+    relocalize: (_, _params: { locale: Locale; path: string }) => {},
+    trackPageView: (_, _params: { path: string; title: string }) => {},
+
+    beginNavigation: assign(({ context, event }) => {
+      if (event.type !== 'navigation.start') return {}
+      const seq = context.seq + 1
+      return { seq, navigation: { seq, path: event.path, nowMs: event.nowMs } }
+    }),
+    storeSession: assign((_, session: SessionSnapshot) => ({
+      user: session.user,
+      onliveNum: session.onliveNum,
+      statusCode: null,
+    })),
+    decide: assign(({ context }, params: { redirectTo: string | null }) => ({
+      decision: { seq: context.navigation?.seq ?? context.seq, redirectTo: params.redirectTo },
+    })),
+    setError: assign((_, params: { key: string }) => ({ error: { key: params.key } })),
+    clearError: assign({ error: null }),
+    markMaintenance: assign({ statusCode: 503 }),
+    setLocale: assign((_, params: { locale: Locale }) => ({ locale: params.locale })),
+    holdLocale: assign(({ event }) =>
+      event.type === 'locale.set' ? { pendingLocale: { locale: event.locale, path: event.path } } : {},
+    ),
+    dropPendingLocale: assign({ pendingLocale: null }),
+    recordChunkReload: assign(({ context, event }) =>
+      event.type === 'chunk.failed'
+        ? { chunkReloads: { ...context.chunkReloads, [event.path]: event.nowMs } }
+        : {},
+    ),
+    requestLogin: assign({ loginRequested: true }),
+    clearLoginRequest: assign({ loginRequested: false }),
+  },
+  guards: {
+    failsAgeGate: ({ context }, params: { user: CurrentUser }) =>
+      context.navigation !== null &&
+      ageGateRedirect(params.user, {
+        path: context.navigation.path,
+        nowMs: context.navigation.nowMs,
+        isWebview: context.isWebview,
+      }) !== null,
+    isMaintenance: (_, params: { error: unknown }) =>
+      params.error instanceof Error &&
+      'failure' in params.error &&
+      (params.error as { failure: ApiFailure }).failure.kind === 'maintenance',
+    isAborted: ({ event }) => failure(event)?.kind === 'aborted',
+    isTimeout: ({ event }) => failure(event)?.kind === 'timeout',
+    isNetworkFailure: ({ event }) => failure(event)?.kind === 'network',
+    isMaintenanceFailure: ({ event }) => failure(event)?.kind === 'maintenance',
+    hasAllowedRedirect: ({ context, event }) => {
+      const f = failure(event)
+      if (f?.kind !== 'server' || !f.redirectUrl) return false
+      return checkNavigation(f.redirectUrl, {
+        origin: context.origin,
+        allowedHosts: context.settings.external_hosts,
+      }).ok
+    },
+    hasRefusedRedirect: ({ event }) => {
+      const f = failure(event)
+      return f?.kind === 'server' && f.redirectUrl !== null
+    },
+    isOtherLocale: ({ context, event }) =>
+      event.type === 'locale.set' && event.locale !== (context.pendingLocale?.locale ?? context.locale),
+    mayReloadChunk: ({ context, event }) =>
+      event.type === 'chunk.failed' && mayReloadChunk(context.chunkReloads, event.path, event.nowMs),
+    isLoginRequired: ({ event }) => event.type === 'auth.required' && event.reason === 'login-required',
+  },
+})

@@ -1,0 +1,103 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from '@tanstack/react-router'
+import { composeApp } from './compose.ts'
+import { isWebviewClient } from './domain/webview.ts'
+import { languageTag, resolveInitialLocale } from './domain/locale.ts'
+import { beaconPageViews, noPageViews } from './effects/analytics.ts'
+import { createApiClient } from './effects/api/client.ts'
+import { DEFAULT_SETTINGS, getServiceSettings } from './effects/api/settings.ts'
+import {
+  browserLanguages,
+  readChunkReloads,
+  readLocaleCookie,
+  reloadPage,
+  replaceLocation,
+  writeChunkReloads,
+  writeLocaleCookie,
+} from './effects/browser.ts'
+import { loadMessages, translate } from './effects/i18n.ts'
+import { showNotice } from './effects/toasts.ts'
+import { createAppRouter } from './router.tsx'
+import { AppActorContext } from './views/app-context.tsx'
+import './views/styles.css'
+
+// The composition root: the only place where machines meet the real world.
+const basicUser = import.meta.env.VITE_BASIC_AUTH_USER as string | undefined
+const api = createApiClient({
+  basicAuth: basicUser
+    ? { username: basicUser, password: (import.meta.env.VITE_BASIC_AUTH_PASSWORD as string | undefined) ?? '' }
+    : undefined,
+})
+
+const initial = resolveInitialLocale({
+  pathname: location.pathname,
+  cookie: readLocaleCookie(),
+  languages: browserLanguages(),
+})
+if (initial.redirectTo) {
+  history.replaceState(history.state, '', initial.redirectTo + location.search + location.hash)
+}
+
+const [settings] = await Promise.all([
+  getServiceSettings(api).catch(() => DEFAULT_SETTINGS),
+  loadMessages(initial.locale),
+  initial.locale === 'ja' ? Promise.resolve() : loadMessages('ja').catch(() => {}),
+])
+
+// The router is created below; the effects that need it look it up lazily.
+let router: ReturnType<typeof createAppRouter> | undefined
+
+const context = composeApp(
+  {
+    api,
+    nowMs: () => Date.now(),
+    loadMessages: (locale) => loadMessages(locale),
+    notify: (notice, locale) => showNotice(notice, (key) => translate(locale, key)),
+    // `href` is one of our own paths chosen by the app machine ('/maintenance').
+    navigate: (href) => void router?.navigate({ to: href as '/', replace: true }),
+    replaceLocation,
+    reloadPage,
+    writeChunkReloads,
+    writeLocaleCookie,
+    // After the machine's snapshot carries the new locale, so the output rewrite uses it.
+    relocalize: (path) =>
+      queueMicrotask(() => void router?.navigate({ to: path as '/', search: true, replace: true })),
+    pageViews: settings.page_view_url ? beaconPageViews(settings.page_view_url) : noPageViews,
+  },
+  {
+    locale: initial.locale,
+    origin: location.origin,
+    isWebview: isWebviewClient(navigator.userAgent),
+    settings,
+    chunkReloads: readChunkReloads(),
+  },
+)
+
+router = createAppRouter(context)
+
+// After each navigation: a page view (SPEC.md §2), and <html lang> for the active locale.
+router.subscribe('onResolved', ({ toLocation }) => {
+  const locale = context.app.getSnapshot().context.locale
+  document.documentElement.lang = languageTag(locale)
+  // Let the page set its title first.
+  queueMicrotask(() =>
+    context.app.send({ type: 'navigation.done', path: toLocation.pathname, title: document.title }),
+  )
+})
+
+// Vite reports a failed lazy chunk here; the app machine decides whether to reload.
+window.addEventListener('vite:preloadError', (event) => {
+  event.preventDefault()
+  context.app.send({ type: 'chunk.failed', path: location.pathname, nowMs: Date.now() })
+})
+
+const root = document.getElementById('app')
+if (!root) throw new Error('#app is missing from index.html')
+createRoot(root).render(
+  <StrictMode>
+    <AppActorContext.Provider value={context.app}>
+      <RouterProvider router={router} />
+    </AppActorContext.Provider>
+  </StrictMode>,
+)

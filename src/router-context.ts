@@ -1,0 +1,24 @@
+import type { onlivesMachine } from './machines/onlives/onlives.machine.ts'
+import type { ApiClient } from './effects/api/client.ts'
+import type { Locale } from './domain/locale.ts'
+import type { AppActor } from './views/app-context.tsx'
+
+/** What every route can reach: the app actor, the effects, and machines with effects provided. */
+export interface RouterContext {
+  app: AppActor
+  api: ApiClient
+  nowMs: () => number
+  loadMessages: (locale: Locale) => Promise<void>
+  /** Runs the app machine's checks for a navigation and resolves with where to go instead. */
+  guardNavigation: (path: string) => Promise<{ redirectTo: string | null }>
+  machines: {
+    onlives: typeof onlivesMachine
+  }
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Which layout wraps the page; 'default' when absent. */
+    layout?: 'default' | 'room'
+  }
+}

@@ -1,0 +1,46 @@
+import { Outlet, createRootRouteWithContext, redirect, useLocation, useMatches } from '@tanstack/react-router'
+import { DEFAULT_LOCALE, splitLocalePath } from '../domain/locale.ts'
+import type { RouterContext } from '../router-context.ts'
+import { AppToaster } from '../views/components/AppToaster.tsx'
+import { DefaultLayout } from '../views/layouts/DefaultLayout.tsx'
+import { RoomLayout } from '../views/layouts/RoomLayout.tsx'
+import { NotFoundPage } from '../views/pages/NotFoundPage.tsx'
+import { RouteError } from '../views/pages/RouteError.tsx'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // SPEC.md §2: before every route, the locale of the URL, the current user, the on-air count
+  // and the age gate.
+  beforeLoad: async ({ context, location }) => {
+    const publicPath = new URL(location.publicHref, 'http://kirari.invalid').pathname
+    const urlLocale = splitLocalePath(publicPath).locale ?? DEFAULT_LOCALE
+    if (urlLocale !== context.app.getSnapshot().context.locale) {
+      await context.loadMessages(urlLocale)
+      context.app.send({ type: 'locale.sync', locale: urlLocale })
+    }
+    const { redirectTo } = await context.guardNavigation(location.pathname)
+    if (redirectTo !== null && redirectTo !== location.pathname) {
+      throw redirect({ to: redirectTo, replace: true })
+    }
+  },
+  component: Root,
+  notFoundComponent: NotFound,
+  errorComponent: RouteError,
+})
+
+function Root() {
+  const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout ?? 'default' })
+  const Layout = layout === 'room' ? RoomLayout : DefaultLayout
+  return (
+    <>
+      <Layout>
+        <Outlet />
+      </Layout>
+      <AppToaster />
+    </>
+  )
+}
+
+function NotFound() {
+  const path = useLocation({ select: (l) => l.pathname })
+  return <NotFoundPage path={path} />
+}

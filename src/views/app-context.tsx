@@ -1,0 +1,35 @@
+import { createContext, useCallback, useContext } from 'react'
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import type { appMachine } from '../machines/app/app.machine.ts'
+import type { Locale } from '../domain/locale.ts'
+import { translate, translateValue } from '../effects/i18n.ts'
+
+export type AppActor = ActorRefFrom<typeof appMachine>
+export type AppSnapshot = SnapshotFrom<typeof appMachine>
+
+export const AppActorContext = createContext<AppActor | null>(null)
+
+export function useAppActor(): AppActor {
+  const actor = useContext(AppActorContext)
+  if (!actor) throw new Error('useAppActor outside <AppActorContext.Provider>')
+  return actor
+}
+
+/** A narrow slice of the app's state; re-renders only when the slice changes. */
+export function useApp<T>(select: (snapshot: AppSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  return useSelector(useAppActor(), select, compare)
+}
+
+export const selectLocale = (s: AppSnapshot): Locale => s.context.locale
+
+/** `t(key, params)` in the active locale; re-renders when the locale changes. */
+export function useT() {
+  const locale = useApp(selectLocale)
+  const t = useCallback(
+    (key: string, params?: Record<string, unknown>) => translate(locale, key, params),
+    [locale],
+  )
+  const tv = useCallback(<T,>(key: string) => translateValue<T>(locale, key), [locale])
+  return { t, tv, locale }
+}

@@ -1,0 +1,54 @@
+import { useEffect } from 'react'
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
+import type { onlivesMachine } from '../../machines/onlives/onlives.machine.ts'
+import { useT } from '../app-context.tsx'
+import { OnliveCard } from '../components/OnliveCard.tsx'
+import { useDocumentTitle } from '../use-document-title.ts'
+
+/** The home page: rooms on air by genre, Pick Up first. */
+export function HomePage({ logic }: { logic: typeof onlivesMachine }) {
+  const { t, locale } = useT()
+  const actor = useActorRef(logic, { input: { locale } })
+  const genres = useSelector(actor, (s) => s.context.genres)
+  const status = useSelector(
+    actor,
+    (s) => ({ loading: s.matches('loading'), failed: s.context.failed }),
+    shallowEqual,
+  )
+  useDocumentTitle(t('home.title'))
+
+  // Genre names come from the server in the active language.
+  useEffect(() => {
+    actor.send({ type: 'onlives.locale', locale })
+  }, [actor, locale])
+
+  return (
+    <section className="home" aria-labelledby="home-title">
+      <h1 id="home-title" className="home__title">
+        {t('home.heading')}
+      </h1>
+      {status.failed && (
+        <div className="notice notice--error" role="status">
+          {t('home.loadFailed')}{' '}
+          <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'onlives.refresh' })}>
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {genres.length === 0 && status.loading && <p aria-busy="true">{t('common.loading')}</p>}
+      {genres.length === 0 && !status.loading && !status.failed && <p>{t('home.empty')}</p>}
+      {genres.map((genre) => (
+        <section key={genre.genre_id} className="genre" aria-labelledby={`genre-${genre.genre_id}`}>
+          <h2 id={`genre-${genre.genre_id}`} className="genre__title">
+            {genre.genre_name}
+          </h2>
+          <ul className="onlive-grid">
+            {genre.lives.map((live) => (
+              <OnliveCard key={`${genre.genre_id}-${live.live_id}`} live={live} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  )
+}

@@ -1,0 +1,29 @@
+import { useT } from '../app-context.tsx'
+import { useDocumentTitle } from '../use-document-title.ts'
+
+export type StaticPageName = 'terms' | 'licence' | 'tokusho' | 'privacypolicy' | 'logo_guideline'
+
+interface Section {
+  heading: string
+  body: string
+}
+
+/** Terms, licences, legal notation, privacy policy, logo guideline: text from the i18n files. */
+export function StaticPage({ page }: { page: StaticPageName }) {
+  const { t, tv } = useT()
+  const title = t(`static.${page}.title`)
+  const sections = tv<Section[]>(`static.${page}.sections`) ?? []
+  useDocumentTitle(title)
+  return (
+    <article className="static-page" aria-labelledby="static-title">
+      <h1 id="static-title">{title}</h1>
+      <p className="static-page__updated">{t(`static.${page}.updated`)}</p>
+      {sections.map((section) => (
+        <section key={section.heading}>
+          <h2>{section.heading}</h2>
+          <p>{section.body}</p>
+        </section>
+      ))}
+    </article>
+  )
+}
