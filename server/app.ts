@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/index.ts'
 import { ApiError, errorBody, messages } from './errors.ts'
@@ -73,7 +72,7 @@ export function createApp({ db, config, logger }: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toBody(), error.status)
     if (error instanceof HTTPException) {
-      const status = error.status as ContentfulStatusCode
+      const status = error.status
       return c.json(errorBody(status === 400 ? messages.invalidParameter : error.message), status)
     }
     logger.error('unhandled error', {

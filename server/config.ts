@@ -46,7 +46,10 @@ function origin(value: string, name: string): string {
   }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  root = process.cwd(),
+): ServerConfig {
   const port = Number(env.PORT ?? 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT must be an integer 0–65535, got "${env.PORT}"`)

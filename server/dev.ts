@@ -9,7 +9,9 @@ const logger = consoleLogger('kirari-dev')
 const apiPort = Number(process.env.API_PORT ?? 8081)
 process.env.API_PORT = String(apiPort)
 const api = await startServer(loadConfig({ ...process.env, PORT: String(apiPort) }), { logger })
-const vite = await createServer({ server: { port: Number(process.env.PORT ?? 8080), strictPort: true } })
+const vite = await createServer({
+  server: { port: Number(process.env.PORT ?? 8080), strictPort: true },
+})
 await vite.listen()
 vite.printUrls()
 

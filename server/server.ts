@@ -23,7 +23,10 @@ export interface StartOptions {
   extend?: (app: ReturnType<typeof createApp>) => void
 }
 
-export async function startServer(config: ServerConfig, options: StartOptions): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  options: StartOptions,
+): Promise<RunningServer> {
   const { logger } = options
   const started = Date.now()
   const database =
@@ -68,7 +71,9 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
       http.closeIdleConnections()
       if (inFlight > 0) {
         const idle = new Promise<void>((resolve) => (drained = resolve))
-        const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())
+        const timeout = new Promise<void>((resolve) =>
+          setTimeout(resolve, config.shutdownGraceMs).unref(),
+        )
         await Promise.race([idle, timeout])
         http.closeAllConnections()
       }

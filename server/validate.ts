@@ -8,7 +8,10 @@ export function query<S extends v.GenericSchema>(c: Context, schema: S): v.Infer
   if (result.success) return result.output
   const issue = result.issues[0]
   const field = issue.path?.map((p) => String(p.key)).join('.') ?? ''
-  throw new ApiError(400, field ? `${messages.invalidParameter} (${field})` : messages.invalidParameter)
+  throw new ApiError(
+    400,
+    field ? `${messages.invalidParameter} (${field})` : messages.invalidParameter,
+  )
 }
 
 /** Optional `0`/`1` flag in a query string. */

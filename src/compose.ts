@@ -42,7 +42,10 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     appMachine.provide({
       actors: {
         loadSession: fromPromise(async () => {
-          const [user, onliveNum] = await Promise.all([getCurrentUser(effects.api), getOnliveNum(effects.api)])
+          const [user, onliveNum] = await Promise.all([
+            getCurrentUser(effects.api),
+            getOnliveNum(effects.api),
+          ])
           return { user, onliveNum }
         }),
         loadMessages: fromPromise(({ input }) => effects.loadMessages(input.locale)),
@@ -55,13 +58,15 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
         rememberChunkReloads: (_, reloads) => effects.writeChunkReloads(reloads),
         persistLocale: (_, { locale }) => effects.writeLocaleCookie(locale),
         relocalize: (_, { path }) => effects.relocalize(path),
-        trackPageView: ({ context }, view) => effects.pageViews.pageView({ ...view, locale: context.locale }),
+        trackPageView: ({ context }, view) =>
+          effects.pageViews.pageView({ ...view, locale: context.locale }),
       },
     }),
     { input: start },
   ).start()
 
-  const reportError = (error: unknown) => app.send({ type: 'api.failed', failure: failureOf(error) })
+  const reportError = (error: unknown) =>
+    app.send({ type: 'api.failed', failure: failureOf(error) })
 
   return {
     app,
@@ -71,8 +76,13 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     async guardNavigation(path) {
       app.send({ type: 'navigation.start', path, nowMs: effects.nowMs() })
       const seq = app.getSnapshot().context.seq
-      const done = await waitFor(app, (s) => s.context.decision?.seq === seq || s.context.seq !== seq)
-      return { redirectTo: done.context.decision?.seq === seq ? done.context.decision.redirectTo : null }
+      const done = await waitFor(
+        app,
+        (s) => s.context.decision?.seq === seq || s.context.seq !== seq,
+      )
+      return {
+        redirectTo: done.context.decision?.seq === seq ? done.context.decision.redirectTo : null,
+      }
     },
     machines: {
       onlives: onlivesMachine.provide({

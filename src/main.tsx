@@ -26,7 +26,10 @@ import './views/styles.css'
 const basicUser = import.meta.env.VITE_BASIC_AUTH_USER as string | undefined
 const api = createApiClient({
   basicAuth: basicUser
-    ? { username: basicUser, password: (import.meta.env.VITE_BASIC_AUTH_PASSWORD as string | undefined) ?? '' }
+    ? {
+        username: basicUser,
+        password: (import.meta.env.VITE_BASIC_AUTH_PASSWORD as string | undefined) ?? '',
+      }
     : undefined,
 })
 
@@ -46,7 +49,7 @@ const [settings] = await Promise.all([
 ])
 
 // The router is created below; the effects that need it look it up lazily.
-let router: ReturnType<typeof createAppRouter> | undefined
+const routerRef: { current: ReturnType<typeof createAppRouter> | null } = { current: null }
 
 const context = composeApp(
   {
@@ -55,14 +58,16 @@ const context = composeApp(
     loadMessages: (locale) => loadMessages(locale),
     notify: (notice, locale) => showNotice(notice, (key) => translate(locale, key)),
     // `href` is one of our own paths chosen by the app machine ('/maintenance').
-    navigate: (href) => void router?.navigate({ to: href as '/', replace: true }),
+    navigate: (href) => void routerRef.current?.navigate({ to: href as '/', replace: true }),
     replaceLocation,
     reloadPage,
     writeChunkReloads,
     writeLocaleCookie,
     // After the machine's snapshot carries the new locale, so the output rewrite uses it.
     relocalize: (path) =>
-      queueMicrotask(() => void router?.navigate({ to: path as '/', search: true, replace: true })),
+      queueMicrotask(
+        () => void routerRef.current?.navigate({ to: path as '/', search: true, replace: true }),
+      ),
     pageViews: settings.page_view_url ? beaconPageViews(settings.page_view_url) : noPageViews,
   },
   {
@@ -74,7 +79,8 @@ const context = composeApp(
   },
 )
 
-router = createAppRouter(context)
+const router = createAppRouter(context)
+routerRef.current = router
 
 // After each navigation: a page view (SPEC.md §2), and <html lang> for the active locale.
 router.subscribe('onResolved', ({ toLocation }) => {

@@ -2,13 +2,25 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
 
-const AVATAR_COLORS = ['#f0507a', '#3b82f6', '#f59e0b', '#10b981', '#8b5cf6', '#ec4899', '#14b8a6', '#f97316']
+const AVATAR_COLORS = [
+  '#f0507a',
+  '#3b82f6',
+  '#f59e0b',
+  '#10b981',
+  '#8b5cf6',
+  '#ec4899',
+  '#14b8a6',
+  '#f97316',
+]
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
-function svg(c: { header(name: string, value: string): void; body(data: string): Response }, body: string) {
+function svg(
+  c: { header(name: string, value: string): void; body(data: string): Response },
+  body: string,
+) {
   c.header('Content-Type', 'image/svg+xml; charset=utf-8')
   c.header('Cache-Control', 'public, max-age=3600')
   return c.body(body)
@@ -29,7 +41,10 @@ export function imageRoutes() {
       .where('id', '=', id)
       .executeTakeFirst()
     if (!room) throw new ApiError(404, messages.notFound)
-    const initial = escapeXml([...room.main_name.replace(/\s/g, '')][0] ?? '?')
+    const graphemes = new Intl.Segmenter('ja', { granularity: 'grapheme' }).segment(
+      room.main_name.replace(/\s/g, ''),
+    )
+    const initial = escapeXml(Array.from(graphemes, (g) => g.segment)[0] ?? '?')
     const color = /^#[0-9a-f]{6}$/i.test(room.color) ? room.color : '#f0507a'
     return svg(
       c,

@@ -9,7 +9,9 @@ const MIGRATION_LOCK = 4_205_301
 
 /** Applies every `migrations/NNN_name.sql` not yet recorded, each in its own transaction. */
 export async function migrate<T>(db: Kysely<T>): Promise<string[]> {
-  const files = (await fs.readdir(migrationsDir)).filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f)).sort()
+  const files = (await fs.readdir(migrationsDir))
+    .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
+    .sort()
   const applied: string[] = []
   await db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn)
@@ -27,7 +29,9 @@ export async function migrate<T>(db: Kysely<T>): Promise<string[]> {
         try {
           // The file name matched the pattern above, so it is safe inside the literal.
           await sql
-            .raw(`begin;\n${script}\n;insert into schema_migrations (name) values ('${file}');\ncommit;`)
+            .raw(
+              `begin;\n${script}\n;insert into schema_migrations (name) values ('${file}');\ncommit;`,
+            )
             .execute(conn)
         } catch (error) {
           await sql.raw('rollback').execute(conn)

@@ -18,7 +18,10 @@ export function pglitePool(db: PGlite): PostgresPool {
       await previous
       let released = false
       return {
-        async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+        async query<R>(
+          sql: string,
+          parameters: readonly unknown[],
+        ): Promise<PostgresQueryResult<R>> {
           // Without parameters, exec() also runs multi-statement scripts (migrations), as pg's
           // simple query protocol does.
           const result =

@@ -51,7 +51,11 @@ export async function listOnlives(
     const genreId = options.pickup ? PICKUP_GENRE_ID : r.genre_id
     let group = groups.get(genreId)
     if (!group) {
-      const name = options.pickup ? PICKUP_GENRE_NAME : options.locale === 'en' ? r.genre_name_en : r.genre_name
+      const name = options.pickup
+        ? PICKUP_GENRE_NAME
+        : options.locale === 'en'
+          ? r.genre_name_en
+          : r.genre_name
       group = { genre_id: genreId, genre_name: name, lives: [] }
       groups.set(genreId, group)
     }

@@ -7,8 +7,7 @@ export interface AccessUser {
 }
 
 export type AccessDecision =
-  | { allowed: true }
-  | { allowed: false; redirectTo: '/'; reason: 'login-required' | 'forbidden' }
+  { allowed: true } | { allowed: false; redirectTo: '/'; reason: 'login-required' | 'forbidden' }
 
 export function checkAccess(rule: AccessRule, user: AccessUser | null): AccessDecision {
   if (!user?.is_login) return { allowed: false, redirectTo: '/', reason: 'login-required' }

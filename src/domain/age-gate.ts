@@ -50,8 +50,7 @@ const EXEMPT_PREFIXES = ['/inquiry', '/opinion']
 export function isAgeGateExempt(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path
   return (
-    EXEMPT_EXACT.has(clean) ||
-    EXEMPT_PREFIXES.some((p) => clean === p || clean.startsWith(`${p}/`))
+    EXEMPT_EXACT.has(clean) || EXEMPT_PREFIXES.some((p) => clean === p || clean.startsWith(`${p}/`))
   )
 }
 

@@ -37,4 +37,6 @@ export function failureOf(error: unknown): ApiFailure {
 }
 
 /** A message to show: the server's own text, or an i18n key. */
-export type Notice = { tone: 'success' | 'error' | 'show'; key: string } | { tone: 'success' | 'error' | 'show'; text: string }
+export type Notice =
+  | { tone: 'success' | 'error' | 'show'; key: string }
+  | { tone: 'success' | 'error' | 'show'; text: string }

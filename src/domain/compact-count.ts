@@ -12,6 +12,10 @@ export function formatCompactCount(value: number, locale: Locale): string {
   const whole = Math.floor(hundredths / 100)
   const fraction = hundredths % 100
   const decimals =
-    fraction === 0 ? '0' : fraction % 10 === 0 ? String(fraction / 10) : String(fraction).padStart(2, '0')
+    fraction === 0
+      ? '0'
+      : fraction % 10 === 0
+        ? String(fraction / 10)
+        : String(fraction).padStart(2, '0')
   return `${new Intl.NumberFormat(languageTag(locale)).format(whole)}.${decimals}K`
 }

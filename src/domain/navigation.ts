@@ -30,7 +30,10 @@ export function checkNavigation(
   if (url.origin === context.origin) {
     return { ok: true, href: url.pathname + url.search + url.hash, external: false }
   }
-  if ((url.protocol === 'https:' || url.protocol === 'http:') && hostAllowed(url.host, context.allowedHosts)) {
+  if (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    hostAllowed(url.host, context.allowedHosts)
+  ) {
     return { ok: true, href: url.href, external: true }
   }
   return { ok: false, reason: 'not-allowed' }

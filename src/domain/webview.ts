@@ -9,5 +9,7 @@ export function isWebviewClient(userAgent: string): boolean {
   if (userAgent.includes(APP_UA_MARKER)) return true
   if (/\bwv\)/.test(userAgent) || /; wv\b/.test(userAgent)) return true
   if (/(iPhone|iPod|iPad).*AppleWebKit(?!.*Safari)/.test(userAgent)) return true
-  return /Android|iPhone|iPod|iPad|Mobile|Silk|Kindle|BlackBerry|Opera Mini|IEMobile/.test(userAgent)
+  return /Android|iPhone|iPod|iPad|Mobile|Silk|Kindle|BlackBerry|Opera Mini|IEMobile/.test(
+    userAgent,
+  )
 }

@@ -9,7 +9,11 @@ export const noPageViews: PageViewSink = { pageView() {} }
 export function beaconPageViews(url: string): PageViewSink {
   return {
     pageView(view) {
-      const body = JSON.stringify({ ...view, at: new Date().toISOString(), referrer: document.referrer })
+      const body = JSON.stringify({
+        ...view,
+        at: new Date().toISOString(),
+        referrer: document.referrer,
+      })
       if (!navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))) {
         void fetch(url, { method: 'POST', body, keepalive: true, mode: 'no-cors' }).catch(() => {})
       }

@@ -1,10 +1,6 @@
 import type { ChunkReloads } from '../domain/chunk-reload.ts'
 import { readCookie, serializeCookie } from '../domain/cookie.ts'
-import {
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE,
-  type Locale,
-} from '../domain/locale.ts'
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from '../domain/locale.ts'
 
 const CHUNK_RELOADS_KEY = 'kirari:chunk-reloads'
 

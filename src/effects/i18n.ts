@@ -48,8 +48,8 @@ export function translate(locale: Locale, key: string, params?: Record<string, u
   return key
 }
 
-/** A structured message (e.g. the sections of a static page). */
-export function translateValue<T>(locale: Locale, key: string): T | undefined {
+/** A structured message (e.g. the sections of a static page); the caller checks its shape. */
+export function translateValue(locale: Locale, key: string): unknown {
   const value = i18n.t(key, {}, locale) as unknown
-  return value === '' || value === undefined ? undefined : (value as T)
+  return value === '' ? undefined : value
 }

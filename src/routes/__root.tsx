@@ -1,4 +1,10 @@
-import { Outlet, createRootRouteWithContext, redirect, useLocation, useMatches } from '@tanstack/react-router'
+import {
+  Outlet,
+  createRootRouteWithContext,
+  redirect,
+  useLocation,
+  useMatches,
+} from '@tanstack/react-router'
 import { DEFAULT_LOCALE, splitLocalePath } from '../domain/locale.ts'
 import type { RouterContext } from '../router-context.ts'
 import { AppToaster } from '../views/components/AppToaster.tsx'

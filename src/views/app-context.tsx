@@ -17,7 +17,10 @@ export function useAppActor(): AppActor {
 }
 
 /** A narrow slice of the app's state; re-renders only when the slice changes. */
-export function useApp<T>(select: (snapshot: AppSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+export function useApp<T>(
+  select: (snapshot: AppSnapshot) => T,
+  compare?: (a: T, b: T) => boolean,
+): T {
   return useSelector(useAppActor(), select, compare)
 }
 
@@ -30,6 +33,6 @@ export function useT() {
     (key: string, params?: Record<string, unknown>) => translate(locale, key, params),
     [locale],
   )
-  const tv = useCallback(<T,>(key: string) => translateValue<T>(locale, key), [locale])
+  const tv = useCallback((key: string) => translateValue(locale, key), [locale])
   return { t, tv, locale }
 }

@@ -80,14 +80,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   if (options.basicAuth) {
     headers.Authorization = `Basic ${btoa(`${options.basicAuth.username}:${options.basicAuth.password}`)}`
   }
-  const base = ofetch.create({
-    baseURL: options.baseURL ?? '/',
-    credentials: 'include',
-    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    retry: false,
-    headers,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  })
+  const base = ofetch.create(
+    {
+      baseURL: options.baseURL ?? '/',
+      credentials: 'include',
+      timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+      retry: false,
+      headers,
+    },
+    options.fetch ? { fetch: options.fetch } : {},
+  )
 
   async function call<T>(path: string, init: FetchOptions<'json'>): Promise<T> {
     try {
@@ -102,7 +104,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     token ??= call<{ csrf_token?: unknown }>('/api/csrf_token', { method: 'GET' }).then(
       (r) => {
         const value = text(r.csrf_token)
-        if (!value) throw new ApiRequestError({ kind: 'server', status: 200, message: '取得失敗', errorType: null, redirectUrl: null })
+        if (!value)
+          throw new ApiRequestError({
+            kind: 'server',
+            status: 200,
+            message: '取得失敗',
+            errorType: null,
+            redirectUrl: null,
+          })
         return value
       },
       (error: unknown) => {
@@ -121,7 +130,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return {
     get: (path, query) => call(path, { method: 'GET', ...(query ? { query } : {}) }),
     delete: (path, query) => call(path, { method: 'DELETE', ...(query ? { query } : {}) }),
-    postJson: (path, body = {}) => call(path, { method: 'POST', body: body as Record<string, unknown> }),
+    postJson: (path, body = {}) =>
+      call(path, { method: 'POST', body: body as Record<string, unknown> }),
     async postForm(path, body = {}) {
       const csrf_token = await csrfToken()
       return call(path, { method: 'POST', body: formBody({ ...body, csrf_token }) })

@@ -9,4 +9,5 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   is_maintenance: false,
 }
 
-export const getServiceSettings = (api: ApiClient) => api.get<ServiceSettings>('/api/service_settings')
+export const getServiceSettings = (api: ApiClient) =>
+  api.get<ServiceSettings>('/api/service_settings')

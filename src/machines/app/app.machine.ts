@@ -47,11 +47,12 @@ export const appMachine = appSetup.createMachine({
       },
       {
         guard: 'hasAllowedRedirect',
-        description: 'errors[0].redirect_url on our site or an allow-listed host: go there (replace).',
+        description:
+          'errors[0].redirect_url on our site or an allow-listed host: go there (replace).',
         actions: {
           type: 'navigateExternal',
           params: ({ context, event }) => {
-            const url = event.type === 'api.failed' && event.failure.kind === 'server' ? event.failure.redirectUrl : null
+            const url = event.failure.kind === 'server' ? event.failure.redirectUrl : null
             const check = checkNavigation(url ?? '/', {
               origin: context.origin,
               allowedHosts: context.settings.external_hosts,
@@ -70,7 +71,7 @@ export const appMachine = appSetup.createMachine({
         actions: {
           type: 'notify',
           params: ({ event }) =>
-            event.type === 'api.failed' && event.failure.kind === 'server' && event.failure.message
+            event.failure.kind === 'server' && event.failure.message
               ? { tone: 'error' as const, text: event.failure.message }
               : { tone: 'error' as const, key: SYSTEM_MESSAGE_KEY },
         },
@@ -93,13 +94,19 @@ export const appMachine = appSetup.createMachine({
       {
         guard: 'isLoginRequired',
         description: 'An anonymous visitor hit a guarded page: back home, and ask for a login.',
-        actions: ['requestLogin', { type: 'notify', params: { tone: 'show', key: 'L_LOGIN_REQUIRED' } }],
+        actions: [
+          'requestLogin',
+          { type: 'notify', params: { tone: 'show', key: 'L_LOGIN_REQUIRED' } },
+        ],
       },
       { actions: { type: 'notify', params: { tone: 'error', key: 'L_FORBIDDEN' } } },
     ],
     'login.request': {
       description: 'The header login button; the login modal opens from loginRequested.',
-      actions: ['requestLogin', { type: 'notify', params: { tone: 'show', key: 'L_LOGIN_UNAVAILABLE' } }],
+      actions: [
+        'requestLogin',
+        { type: 'notify', params: { tone: 'show', key: 'L_LOGIN_UNAVAILABLE' } },
+      ],
     },
     'login.prompted': { actions: 'clearLoginRequest' },
   },
@@ -125,7 +132,10 @@ export const appMachine = appSetup.createMachine({
             src: 'loadSession',
             onDone: [
               {
-                guard: { type: 'failsAgeGate', params: ({ event }) => ({ user: event.output.user }) },
+                guard: {
+                  type: 'failsAgeGate',
+                  params: ({ event }) => ({ user: event.output.user }),
+                },
                 target: 'idle',
                 description: 'No birthday, or under 13 without agreement: back to the home page.',
                 actions: [
@@ -145,7 +155,10 @@ export const appMachine = appSetup.createMachine({
               {
                 guard: { type: 'isMaintenance', params: ({ event }) => ({ error: event.error }) },
                 target: 'idle',
-                actions: ['markMaintenance', { type: 'decide', params: { redirectTo: '/maintenance' } }],
+                actions: [
+                  'markMaintenance',
+                  { type: 'decide', params: { redirectTo: '/maintenance' } },
+                ],
               },
               {
                 target: 'idle',
@@ -174,7 +187,9 @@ export const appMachine = appSetup.createMachine({
         ready: {
           on: {
             'locale.set': { guard: 'isOtherLocale', target: 'switching', actions: 'holdLocale' },
-            'locale.sync': { actions: { type: 'setLocale', params: ({ event }) => ({ locale: event.locale }) } },
+            'locale.sync': {
+              actions: { type: 'setLocale', params: ({ event }) => ({ locale: event.locale }) },
+            },
           },
         },
         switching: {
@@ -188,23 +203,36 @@ export const appMachine = appSetup.createMachine({
               actions: [
                 {
                   type: 'setLocale',
-                  params: ({ context }) => ({ locale: context.pendingLocale?.locale ?? context.locale }),
+                  params: ({ context }) => ({
+                    locale: context.pendingLocale?.locale ?? context.locale,
+                  }),
                 },
                 { type: 'persistLocale', params: ({ context }) => ({ locale: context.locale }) },
                 {
                   type: 'relocalize',
-                  params: ({ context }) => ({ locale: context.locale, path: context.pendingLocale?.path ?? '/' }),
+                  params: ({ context }) => ({
+                    locale: context.locale,
+                    path: context.pendingLocale?.path ?? '/',
+                  }),
                 },
                 'dropPendingLocale',
               ],
             },
             onError: {
               target: 'ready',
-              actions: ['dropPendingLocale', { type: 'notify', params: { tone: 'error', key: 'L_LOCALE_LOAD_FAILED' } }],
+              actions: [
+                'dropPendingLocale',
+                { type: 'notify', params: { tone: 'error', key: 'L_LOCALE_LOAD_FAILED' } },
+              ],
             },
           },
           on: {
-            'locale.set': { guard: 'isOtherLocale', target: 'switching', reenter: true, actions: 'holdLocale' },
+            'locale.set': {
+              guard: 'isOtherLocale',
+              target: 'switching',
+              reenter: true,
+              actions: 'holdLocale',
+            },
           },
         },
       },

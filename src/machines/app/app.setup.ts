@@ -65,7 +65,7 @@ export const appSetup = setup({
   },
   actors: {
     loadSession: fromPromise<SessionSnapshot>(notProvided('loadSession')),
-    loadMessages: fromPromise<void, { locale: Locale }>(notProvided('loadMessages')),
+    loadMessages: fromPromise<unknown, { locale: Locale }>(notProvided('loadMessages')),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -95,7 +95,9 @@ export const appSetup = setup({
     markMaintenance: assign({ statusCode: 503 }),
     setLocale: assign((_, params: { locale: Locale }) => ({ locale: params.locale })),
     holdLocale: assign(({ event }) =>
-      event.type === 'locale.set' ? { pendingLocale: { locale: event.locale, path: event.path } } : {},
+      event.type === 'locale.set'
+        ? { pendingLocale: { locale: event.locale, path: event.path } }
+        : {},
     ),
     dropPendingLocale: assign({ pendingLocale: null }),
     recordChunkReload: assign(({ context, event }) =>
@@ -135,9 +137,12 @@ export const appSetup = setup({
       return f?.kind === 'server' && f.redirectUrl !== null
     },
     isOtherLocale: ({ context, event }) =>
-      event.type === 'locale.set' && event.locale !== (context.pendingLocale?.locale ?? context.locale),
+      event.type === 'locale.set' &&
+      event.locale !== (context.pendingLocale?.locale ?? context.locale),
     mayReloadChunk: ({ context, event }) =>
-      event.type === 'chunk.failed' && mayReloadChunk(context.chunkReloads, event.path, event.nowMs),
-    isLoginRequired: ({ event }) => event.type === 'auth.required' && event.reason === 'login-required',
+      event.type === 'chunk.failed' &&
+      mayReloadChunk(context.chunkReloads, event.path, event.nowMs),
+    isLoginRequired: ({ event }) =>
+      event.type === 'auth.required' && event.reason === 'login-required',
   },
 })

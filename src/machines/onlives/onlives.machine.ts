@@ -9,9 +9,7 @@ export interface OnlivesContext {
   failed: boolean
 }
 
-export type OnlivesEvent =
-  | { type: 'onlives.refresh' }
-  | { type: 'onlives.locale'; locale: Locale }
+export type OnlivesEvent = { type: 'onlives.refresh' } | { type: 'onlives.locale'; locale: Locale }
 
 /** The home page's on-air list: loads, refreshes every minute, keeps the last good list on error. */
 export const onlivesMachine = setup({
@@ -29,10 +27,13 @@ export const onlivesMachine = setup({
     reportError: (_, _params: { error: unknown }) => {},
     store: assign((_, genres: OnliveGenre[]) => ({ genres, failed: false })),
     markFailed: assign({ failed: true }),
-    setLocale: assign(({ event }) => (event.type === 'onlives.locale' ? { locale: event.locale } : {})),
+    setLocale: assign(({ event }) =>
+      event.type === 'onlives.locale' ? { locale: event.locale } : {},
+    ),
   },
   guards: {
-    isOtherLocale: ({ context, event }) => event.type === 'onlives.locale' && event.locale !== context.locale,
+    isOtherLocale: ({ context, event }) =>
+      event.type === 'onlives.locale' && event.locale !== context.locale,
   },
   delays: {
     refreshInterval: 60_000,
@@ -55,15 +56,26 @@ export const onlivesMachine = setup({
         id: 'loadOnlives',
         src: 'loadOnlives',
         input: ({ context }) => ({ locale: context.locale }),
-        onDone: { target: 'loaded', actions: { type: 'store', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'store', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'failed',
-          actions: ['markFailed', { type: 'reportError', params: ({ event }) => ({ error: event.error }) }],
+          actions: [
+            'markFailed',
+            { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },
     loaded: {
-      after: { refreshInterval: { target: 'loading', description: 'Rooms go on and off air all the time.' } },
+      after: {
+        refreshInterval: {
+          target: 'loading',
+          description: 'Rooms go on and off air all the time.',
+        },
+      },
       on: { 'onlives.refresh': 'loading' },
     },
     failed: {

@@ -9,7 +9,11 @@ export function ErrorBanner() {
   return (
     <div className="error-banner" role="alert">
       <span>{t(key)}</span>
-      <button type="button" className="button button--ghost" onClick={() => app.send({ type: 'error.dismiss' })}>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={() => app.send({ type: 'error.dismiss' })}
+      >
         {t('common.dismiss')}
       </button>
     </div>

@@ -17,7 +17,9 @@ export function Header({ compact = false }: { compact?: boolean }) {
   return (
     <header className={compact ? 'site-header site-header--compact' : 'site-header'}>
       <Link to="/" className="brand" aria-label={t('nav.home')}>
-        <span className="brand__mark" aria-hidden="true">✦</span>
+        <span className="brand__mark" aria-hidden="true">
+          ✦
+        </span>
         <span className="brand__name">{t('site.name')}</span>
       </Link>
       {onliveNum !== null && (
@@ -31,7 +33,11 @@ export function Header({ compact = false }: { compact?: boolean }) {
         {userName ? (
           <span className="user-name">{userName}</span>
         ) : (
-          <button type="button" className="button button--primary" onClick={() => app.send({ type: 'login.request' })}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => app.send({ type: 'login.request' })}
+          >
             {t('header.login')}
           </button>
         )}

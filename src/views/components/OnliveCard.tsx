@@ -15,7 +15,9 @@ export function OnliveCard({ live }: { live: OnliveItem }) {
         <span className="onlive-card__body">
           <strong className="onlive-card__name">
             {live.main_name}
-            {live.official_lv > 0 && <span className="onlive-card__official">{t('home.official')}</span>}
+            {live.official_lv > 0 && (
+              <span className="onlive-card__official">{t('home.official')}</span>
+            )}
           </strong>
           {live.sub_name && <span className="onlive-card__sub">{live.sub_name}</span>}
           <span className="onlive-card__viewers" data-testid="viewers">

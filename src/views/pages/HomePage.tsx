@@ -30,7 +30,11 @@ export function HomePage({ logic }: { logic: typeof onlivesMachine }) {
       {status.failed && (
         <div className="notice notice--error" role="status">
           {t('home.loadFailed')}{' '}
-          <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'onlives.refresh' })}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => actor.send({ type: 'onlives.refresh' })}
+          >
             {t('common.retry')}
           </button>
         </div>

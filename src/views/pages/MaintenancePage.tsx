@@ -1,7 +1,11 @@
 import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 
-export function MaintenancePage({ titleKey = 'maintenance.title', headingKey = 'maintenance.heading', bodyKey = 'maintenance.body' }: {
+export function MaintenancePage({
+  titleKey = 'maintenance.title',
+  headingKey = 'maintenance.heading',
+  bodyKey = 'maintenance.body',
+}: {
   titleKey?: string
   headingKey?: string
   bodyKey?: string

@@ -8,11 +8,27 @@ interface Section {
   body: string
 }
 
+function isSections(value: unknown): value is Section[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (s: unknown) =>
+        typeof s === 'object' &&
+        s !== null &&
+        'heading' in s &&
+        'body' in s &&
+        typeof s.heading === 'string' &&
+        typeof s.body === 'string',
+    )
+  )
+}
+
 /** Terms, licences, legal notation, privacy policy, logo guideline: text from the i18n files. */
 export function StaticPage({ page }: { page: StaticPageName }) {
   const { t, tv } = useT()
   const title = t(`static.${page}.title`)
-  const sections = tv<Section[]>(`static.${page}.sections`) ?? []
+  const value = tv(`static.${page}.sections`)
+  const sections = isSections(value) ? value : []
   useDocumentTitle(title)
   return (
     <article className="static-page" aria-labelledby="static-title">

@@ -1,5 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { AD_REWARD_MAINTENANCE_PATH, adRewardTarget, isAdRewardMaintenance } from '../../../domain/ad-reward.ts'
+import {
+  AD_REWARD_MAINTENANCE_PATH,
+  adRewardTarget,
+  isAdRewardMaintenance,
+} from '../../../domain/ad-reward.ts'
 import { localizePath } from '../../../domain/locale.ts'
 import { getAdRewardGacha } from '../../../effects/api/ad-reward.ts'
 
@@ -17,6 +21,10 @@ export const Route = createFileRoute('/lottery/ad_reward/')({
       () => null,
     )
     const locale = context.app.getSnapshot().context.locale
-    throw redirect({ href: target ?? localizePath('/404', locale), reloadDocument: true, replace: true })
+    throw redirect({
+      href: target ?? localizePath('/404', locale),
+      reloadDocument: true,
+      replace: true,
+    })
   },
 })

@@ -1,0 +1,48 @@
+import type { CurrentUser, ServiceSettings } from '../../src/domain/api-types.ts'
+
+export const NOW = Date.UTC(2026, 10, 22, 1, 0, 0) // 2026-11-22 10:00 Tokyo
+
+export const settings: ServiceSettings = {
+  locales: ['ja', 'en', 'zh-tw', 'th'],
+  default_locale: 'ja',
+  page_view_url: null,
+  external_hosts: ['help.kirari.example'],
+  is_maintenance: false,
+}
+
+export function user(patch: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    is_login: true,
+    user_id: 1,
+    account_id: 'demo_viewer',
+    name: 'デモ視聴者',
+    avatar_id: 3,
+    avatar_url: '/img/avatar/3.svg',
+    image: '/img/avatar/3.svg',
+    gold: 5000,
+    expiring_gold: 300,
+    user_expiring_gold: 300,
+    fan_level: 0,
+    next_fan_level: 1,
+    current_level_point: 0,
+    next_level_point: 0,
+    contribution_point: 0,
+    live_rank: 0,
+    badge: 0,
+    badge_type: 0,
+    add_free_gift: 0,
+    gift_list: { normal: [], enquete: [] },
+    is_confirm_gifting_use_gold: true,
+    is_targeted_discovery_live: false,
+    is_tutorial: false,
+    locale: 'ja',
+    own_room_url_key: '',
+    twitter_auth: false,
+    birthday: 20000101,
+    is_legal_representative_agreed: false,
+    is_organizer: false,
+    sms_auth: true,
+    gender: 0,
+    ...patch,
+  }
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest'
+import { ApiRequestError, type ApiFailure } from '../../src/domain/api-failure.ts'
+import { createApiClient } from '../../src/effects/api/client.ts'
+
+interface Seen {
+  url: string
+  method: string
+  headers: Headers
+  body: string | null
+}
+
+/** A fetch that records requests and answers from a table of handlers. */
+function fakeFetch(
+  handler: (req: Seen, signal: AbortSignal | null | undefined) => Promise<Response> | Response,
+) {
+  const seen: Seen[] = []
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init)
+    const req: Seen = {
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: init?.body === undefined || init.body === null ? null : await request.text(),
+    }
+    seen.push(req)
+    return handler(req, init?.signal)
+  }
+  return { fetch: fetch as typeof globalThis.fetch, seen }
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
+  try {
+    await promise
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiRequestError)
+    return (error as ApiRequestError).failure
+  }
+  throw new Error('expected the call to fail')
+}
+
+const baseURL = 'http://kirari.test'
+
+describe('API client (SPEC.md §7, §8)', () => {
+  it('sends no-cache headers and credentials with every call', async () => {
+    const { fetch, seen } = fakeFetch(() => json(200, { num: 3 }))
+    const api = createApiClient({ baseURL, fetch })
+    await expect(api.get('/api/live/onlive_num')).resolves.toEqual({ num: 3 })
+    expect(seen[0]?.headers.get('cache-control')).toBe('no-cache')
+    expect(seen[0]?.headers.get('pragma')).toBe('no-cache')
+    expect(seen[0]?.headers.get('authorization')).toBeNull()
+  })
+
+  it('adds a basic-auth header when configured', async () => {
+    const { fetch, seen } = fakeFetch(() => json(200, {}))
+    const api = createApiClient({
+      baseURL,
+      fetch,
+      basicAuth: { username: 'kirari', password: 'pass' },
+    })
+    await api.get('/api/service_settings')
+    expect(seen[0]?.headers.get('authorization')).toBe(`Basic ${btoa('kirari:pass')}`)
+  })
+
+  it('form-encodes POSTs with the CSRF token, fetched once', async () => {
+    const { fetch, seen } = fakeFetch((req) =>
+      req.url.endsWith('/api/csrf_token')
+        ? json(200, { csrf_token: 'tok123' })
+        : json(200, { ok: 1 }),
+    )
+    const api = createApiClient({ baseURL, fetch })
+    await api.postForm('/api/room/follow', { room_id: 5, flag: true, skip: undefined })
+    await api.postForm('/api/room/follow', { room_id: 6, flag: false })
+    const posts = seen.filter((r) => r.method === 'POST')
+    expect(seen.filter((r) => r.url.endsWith('/api/csrf_token'))).toHaveLength(1)
+    expect(posts[0]?.headers.get('content-type')).toContain('application/x-www-form-urlencoded')
+    expect(new URLSearchParams(posts[0]?.body ?? '').toString()).toBe(
+      'room_id=5&flag=1&csrf_token=tok123',
+    )
+    expect(new URLSearchParams(posts[1]?.body ?? '').get('flag')).toBe('0')
+  })
+
+  it('sends JSON bodies where the spec says JSON', async () => {
+    const { fetch, seen } = fakeFetch(() => json(200, {}))
+    const api = createApiClient({ baseURL, fetch })
+    await api.postJson('/user/login', { account_id: 'a', password: 'p', captcha_word: 'w' })
+    expect(seen[0]?.headers.get('content-type')).toContain('application/json')
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({
+      account_id: 'a',
+      password: 'p',
+      captcha_word: 'w',
+    })
+  })
+
+  it('turns a CSRF 401 into 取得失敗', async () => {
+    const { fetch } = fakeFetch(() => json(401, { errors: [{ error_user_msg: 'x' }] }))
+    const api = createApiClient({ baseURL, fetch })
+    const failure = await failureOf(api.postForm('/api/x'))
+    expect(failure).toMatchObject({ kind: 'server', status: 401, message: '取得失敗' })
+  })
+
+  it('maps a timeout, a network error and an abort to their kinds', async () => {
+    const hang = fakeFetch(
+      (_req, signal) =>
+        new Promise<Response>((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(signal.reason as Error))
+        }),
+    )
+    expect(
+      await failureOf(createApiClient({ baseURL, fetch: hang.fetch, timeoutMs: 30 }).get('/api/x')),
+    ).toEqual({
+      kind: 'timeout',
+      status: null,
+    })
+
+    const down = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')))
+    expect(await failureOf(createApiClient({ baseURL, fetch: down.fetch }).get('/api/x'))).toEqual({
+      kind: 'network',
+      status: null,
+    })
+  })
+
+  it('maps 503 to maintenance and reads errors[0] of other statuses', async () => {
+    const { fetch } = fakeFetch((req) => {
+      if (req.url.endsWith('/down')) return json(503, { errors: [{ error_user_msg: 'メンテ' }] })
+      if (req.url.endsWith('/moved'))
+        return json(400, {
+          errors: [{ error_user_msg: '移動', redirect_url: '/maintenance', error_type: 'X' }],
+        })
+      if (req.url.endsWith('/plain')) return new Response('oops', { status: 500 })
+      return json(400, { errors: [{ error_user_msg: 'パラメータが不正です' }] })
+    })
+    const api = createApiClient({ baseURL, fetch })
+    expect(await failureOf(api.get('/down'))).toEqual({ kind: 'maintenance', status: 503 })
+    expect(await failureOf(api.get('/moved'))).toEqual({
+      kind: 'server',
+      status: 400,
+      message: '移動',
+      errorType: 'X',
+      redirectUrl: '/maintenance',
+    })
+    expect(await failureOf(api.get('/bad'))).toMatchObject({
+      kind: 'server',
+      status: 400,
+      message: 'パラメータが不正です',
+    })
+    expect(await failureOf(api.get('/plain'))).toEqual({
+      kind: 'server',
+      status: 500,
+      message: null,
+      errorType: null,
+      redirectUrl: null,
+    })
+  })
+})

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+// Unit, model, view and server tests. The browser suite has its own config (vitest.e2e.config.ts).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    // Server suites each start PGlite; two workers suit the two cores.
+    maxWorkers: 2,
+  },
+})
