@@ -1,26 +1,34 @@
 import { ConfigError, loadConfig } from './config.ts'
 import { consoleLogger } from './logger.ts'
-import { startServer } from './server.ts'
+import { startServer, type RunningServer } from './server.ts'
 
 const logger = consoleLogger()
+
+// Signal handlers go in first: a SIGTERM that arrives while the database is still opening
+// must still end in a clean shutdown, not the default instant kill.
+let server: RunningServer | undefined
+const stopping = { requested: false }
+const stop = () => {
+  stopping.requested = true
+  if (!server) return
+  server.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error('shutdown failed', { error: String(error) })
+      process.exit(1)
+    },
+  )
+}
+process.once('SIGTERM', stop)
+process.once('SIGINT', stop)
 
 try {
   const config = loadConfig()
   if (config.production && config.seedDemo && !process.env.SEED_DEMO) {
     logger.info('demo seed is on by default with PGlite; set SEED_DEMO=0 for a real deployment')
   }
-  const server = await startServer(config, { logger })
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      server.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error('shutdown failed', { error: String(error) })
-          process.exit(1)
-        },
-      )
-    })
-  }
+  server = await startServer(config, { logger })
+  if (stopping.requested) stop()
 } catch (error) {
   if (error instanceof ConfigError) {
     logger.error(`configuration error: ${error.message}`)

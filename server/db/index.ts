@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { migrate } from './migrate.ts'
@@ -51,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** Wraps an open PGlite (e.g. a `clone()` in tests) and migrates it. */
-export async function wrapPglite(lite: PGlite): Promise<Database> {
+export async function wrapPglite(lite: PGliteInterface): Promise<Database> {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(lite) }) })
   await migrate(db)
   return { db, engine: 'pglite', close: () => db.destroy() }

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
+import type { PGliteInterface } from '@electric-sql/pglite'
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
 
 /**
@@ -6,7 +6,7 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kyse
  * same query layer runs on PGlite and on PostgreSQL. PGlite has a single connection: a client is
  * lent to one caller at a time, which keeps a transaction's statements together.
  */
-export function pglitePool(db: PGlite): PostgresPool {
+export function pglitePool(db: PGliteInterface): PostgresPool {
   let queue: Promise<void> = Promise.resolve()
 
   return {

@@ -148,7 +148,7 @@ function run(loadSession: () => Promise<{ user: ReturnType<typeof user>; onliveN
     appMachine.provide({
       actors: {
         loadSession: fromPromise(loadSession),
-        loadMessages: fromPromise(async () => {}),
+        loadMessages: fromPromise((): Promise<unknown> => Promise.resolve()),
       },
       actions: {
         notify: record('notify'),
@@ -170,7 +170,7 @@ const settle = () => new Promise((r) => setTimeout(r, 0))
 
 describe('app machine effects', () => {
   it('loads the session before a route and sends a page view after it', async () => {
-    const { actor, calls } = run(async () => ({ user: user(), onliveNum: 12 }))
+    const { actor, calls } = run(() => Promise.resolve({ user: user(), onliveNum: 12 }))
     actor.send({ type: 'navigation.start', path: '/', nowMs: NOW })
     await settle()
     expect(actor.getSnapshot().context.onliveNum).toBe(12)
@@ -190,7 +190,7 @@ describe('app machine effects', () => {
   })
 
   it('toasts the network error, follows only allowed redirects, and falls back to the system message', () => {
-    const { actor, calls } = run(async () => ({ user: user(), onliveNum: 0 }))
+    const { actor, calls } = run(() => Promise.resolve({ user: user(), onliveNum: 0 }))
     actor.send(failed({ kind: 'network', status: null }))
     actor.send(failed(server({ redirectUrl: 'https://help.kirari.example/faq' })))
     actor.send(failed(server({ redirectUrl: 'https://evil.example/' })))
@@ -206,7 +206,7 @@ describe('app machine effects', () => {
   })
 
   it('reloads on a chunk error once per 10 s per path', () => {
-    const { actor, calls } = run(async () => ({ user: user(), onliveNum: 0 }))
+    const { actor, calls } = run(() => Promise.resolve({ user: user(), onliveNum: 0 }))
     actor.send({ type: 'chunk.failed', path: '/terms', nowMs: 1_000 })
     actor.send({ type: 'chunk.failed', path: '/terms', nowMs: 10_999 })
     actor.send({ type: 'chunk.failed', path: '/terms', nowMs: 11_000 })
@@ -215,7 +215,7 @@ describe('app machine effects', () => {
   })
 
   it('switches locale only after its messages load, then stores it and relocalizes', async () => {
-    const { actor, calls } = run(async () => ({ user: user(), onliveNum: 0 }))
+    const { actor, calls } = run(() => Promise.resolve({ user: user(), onliveNum: 0 }))
     actor.send({ type: 'locale.set', locale: 'en', path: '/terms' })
     expect(actor.getSnapshot().context.locale).toBe('ja')
     await settle()

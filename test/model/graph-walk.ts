@@ -40,7 +40,7 @@ export function declaredTransitions(machine: AnyStateMachine): Transition[] {
 
 /** The `xstate.after.*` event types of a machine, to offer delayed transitions to the walk. */
 export function delayedEvents(machine: AnyStateMachine): AnyEvent[] {
-  return [...new Set(declaredTransitions(machine).map((t) => t.eventType))]
+  return [...new Set(declaredTransitions(machine).map((t): string => String(t.eventType)))]
     .filter((type) => type.startsWith('xstate.after.'))
     .map((type) => ({ type }))
 }
@@ -85,14 +85,14 @@ export function walkMachine<M extends AnyStateMachine>(
   const visited: AnyMachineSnapshot[] = []
   for (const edge of edges) {
     options.invariant?.(edge.state as never, edge.event as never, edge.nextState as never)
-    for (const t of machine.getTransitionData(edge.state as never, edge.event as never))
+    for (const t of machine.getTransitionData(edge.state as never, edge.event))
       takenTransitions.add(t)
     visited.push(edge.state, edge.nextState)
   }
 
   const nodes = getStateNodes(machine.root)
   const missingStates = nodes
-    .filter((node) => !visited.some((s) => s.matches(valueOf(node.path) as never)))
+    .filter((node) => !visited.some((s) => s.matches(valueOf(node.path))))
     .map((node) => node.path.join('.'))
 
   const paths = getShortestPaths(machine as AnyStateMachine, traversal as never).map((p) => ({

@@ -25,7 +25,7 @@ function fakeFetch(
     seen.push(req)
     return handler(req, init?.signal)
   }
-  return { fetch: fetch as typeof globalThis.fetch, seen }
+  return { fetch: fetch, seen }
 }
 
 const json = (status: number, body: unknown) =>

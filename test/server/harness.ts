@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { loadConfig, type ServerConfig } from '../../server/config.ts'
+import { openDatabase, wrapPglite, type Database } from '../../server/db/index.ts'
+import { migrate } from '../../server/db/migrate.ts'
+import { seed } from '../../server/db/seed.ts'
+import { silentLogger } from '../../server/logger.ts'
+import { startServer, type RunningServer, type StartOptions } from '../../server/server.ts'
+
+export type Engine = 'pglite' | 'postgres'
+
+export const POSTGRES_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+/**
+ * The engines to test on: PGlite always, PostgreSQL when reachable. Under CI=true an
+ * unreachable PostgreSQL fails the run instead of being skipped.
+ */
+export async function testEngines(): Promise<Engine[]> {
+  if (await postgresReachable()) return ['pglite', 'postgres']
+  if (process.env.CI) throw new Error(`CI=true but PostgreSQL at ${POSTGRES_URL} is not reachable`)
+  console.warn(`PostgreSQL at ${POSTGRES_URL} not reachable: server tests run on PGlite only`)
+  return ['pglite']
+}
+
+// One migrated, seeded PGlite per worker; each suite gets a clone (initdb once, not per suite).
+let template: Promise<PGlite> | undefined
+function pgliteTemplate(): Promise<PGlite> {
+  template ??= (async () => {
+    const lite = await PGlite.create()
+    const database = await wrapPglite(lite)
+    await seed(database.db, { demo: true })
+    return lite
+  })()
+  return template
+}
+
+export interface TestDatabase extends Database {
+  drop(): Promise<void>
+}
+
+export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === 'pglite') {
+    const clone = await (await pgliteTemplate()).clone()
+    const database = await wrapPglite(clone)
+    return { ...database, drop: () => database.close() }
+  }
+  const schema = `kirari_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const database = await openDatabase({ databaseUrl: POSTGRES_URL, schema })
+  await migrate(database.db)
+  await seed(database.db, { demo: true })
+  return {
+    ...database,
+    async drop() {
+      await database.db.schema.dropSchema(schema).cascade().execute()
+      await database.close()
+    },
+  }
+}
+
+/** A built-SPA stand-in so the static and fallback paths can be tested without `vite build`. */
+export async function fakeDist(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kirari-dist-'))
+  await fs.mkdir(path.join(dir, 'assets'))
+  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="app"></div>')
+  await fs.writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)')
+  return dir
+}
+
+export interface TestServer extends RunningServer {
+  config: ServerConfig
+  get(path: string, init?: RequestInit): Promise<Response>
+}
+
+export async function startTestServer(
+  engine: Engine,
+  env: Record<string, string> = {},
+  extend?: StartOptions['extend'],
+): Promise<TestServer> {
+  const database = await openTestDatabase(engine)
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: 'memory://',
+    DIST_DIR: await fakeDist(),
+    ...env,
+  })
+  const server = await startServer(config, {
+    logger: silentLogger,
+    database: { ...database, close: () => database.drop() },
+    ...(extend ? { extend } : {}),
+  })
+  return { ...server, config, get: (p, init) => fetch(server.url + p, init) }
+}

@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../server/config.ts'
+import { startTestServer, testEngines } from './harness.ts'
+
+const engines = await testEngines()
+
+describe('configuration', () => {
+  it('refuses a bad PORT and a bad boolean with a clear error', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError)
+    expect(() => loadConfig({ MAINTENANCE: 'maybe' })).toThrow(/boolean/)
+  })
+
+  it('seeds demo data by default on PGlite only, and adds analytics origins to the CSP', () => {
+    expect(loadConfig({}).seedDemo).toBe(true)
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false)
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', SEED_DEMO: '1' }).seedDemo).toBe(true)
+    const config = loadConfig({
+      PAGE_VIEW_URL: 'https://pv.example/collect',
+      ANALYTICS_ORIGINS: 'https://a.example',
+    })
+    expect(config.analyticsOrigins).toEqual(['https://a.example', 'https://pv.example'])
+    expect(() => loadConfig({ PAGE_VIEW_URL: 'not a url' })).toThrow(ConfigError)
+  })
+})
+
+describe.each(engines)('maintenance switch on %s', (engine) => {
+  it('answers the API with 503 in the catalogue shape and still serves the site', async () => {
+    const server = await startTestServer(engine, {
+      MAINTENANCE: '1',
+      PAGE_VIEW_URL: 'https://pv.example/c',
+    })
+    try {
+      const api = await server.get('/api/current_user')
+      expect(api.status).toBe(503)
+      const body = (await api.json()) as { errors: Array<{ error_user_msg: string }> }
+      expect(body.errors[0]?.error_user_msg).toContain('メンテナンス')
+      expect((await server.get('/')).status).toBe(200)
+      expect((await server.get('/sr/lang/en.json')).status).toBe(200)
+      expect((await server.get('/')).headers.get('content-security-policy')).toContain(
+        'https://pv.example',
+      )
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('graceful shutdown', () => {
+  it('finishes a request in flight, then refuses new connections and closes the database', async () => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const server = await startTestServer('pglite', {}, (app) => {
+      app.get('/api/test/slow', async (c) => {
+        await held
+        return c.json({ finished: true })
+      })
+    })
+    const inFlight = fetch(`${server.url}/api/test/slow`)
+    await new Promise((r) => setTimeout(r, 50))
+    const closing = server.close()
+    await new Promise((r) => setTimeout(r, 50))
+    await expect(fetch(`${server.url}/api/live/onlive_num`)).rejects.toThrow()
+    release()
+    const response = await inFlight
+    expect(await response.json()).toEqual({ finished: true })
+    await closing
+  })
+
+  const dataDir = path.join(os.tmpdir(), `kirari-sigterm-${process.pid}`)
+  afterAll(() => fs.rm(dataDir, { recursive: true, force: true }))
+
+  it('exits cleanly on SIGTERM, and the data directory opens again', async () => {
+    const run = async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, PORT: '0', DATA_DIR: dataDir, MAINTENANCE: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let out = ''
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()))
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000)
+        child.stdout.on('data', () => {
+          if (out.includes('"listening"')) {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      })
+      child.kill('SIGTERM')
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+      return { code, out }
+    }
+    const first = await run()
+    expect(first.code).toBe(0)
+    expect(first.out).toContain('"seeded database"')
+    expect(first.out).toContain('"stopped"')
+    const second = await run()
+    expect(second.code).toBe(0)
+    expect(second.out).not.toContain('"seeded database"')
+  }, 60_000)
+})
