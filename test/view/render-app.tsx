@@ -1,0 +1,113 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { render } from '@testing-library/react'
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
+import { composeApp, type Effects } from '../../src/compose.ts'
+import { ApiRequestError, type ApiFailure, type Notice } from '../../src/domain/api-failure.ts'
+import type { Locale } from '../../src/domain/locale.ts'
+import type { ApiClient } from '../../src/effects/api/client.ts'
+import { setMessages, type Messages } from '../../src/effects/i18n.ts'
+import { createAppRouter } from '../../src/router.tsx'
+import { AppActorContext } from '../../src/views/app-context.tsx'
+import { NOW, settings } from '../model/fixtures.ts'
+
+for (const locale of ['ja', 'en', 'zh-tw', 'th'] as const) {
+  const file = path.resolve(import.meta.dirname, `../../i18n/${locale}.json`)
+  setMessages(locale, JSON.parse(fs.readFileSync(file, 'utf8')) as Messages)
+}
+
+export type Routes = Record<
+  string,
+  unknown | ((query: Record<string, unknown> | undefined) => unknown)
+>
+
+/** An ApiClient answering GETs from a table; a value that is an ApiFailure is thrown as one. */
+export function fakeApi(routes: Routes): ApiClient & { calls: string[] } {
+  const calls: string[] = []
+  const answer = (p: string, query?: Record<string, unknown>) => {
+    calls.push(
+      query ? `${p}?${new URLSearchParams(query as Record<string, string>).toString()}` : p,
+    )
+    const entry = routes[p]
+    if (entry === undefined) {
+      return Promise.reject(
+        new ApiRequestError({
+          kind: 'server',
+          status: 404,
+          message: null,
+          errorType: null,
+          redirectUrl: null,
+        }),
+      )
+    }
+    const value = typeof entry === 'function' ? (entry as (q: unknown) => unknown)(query) : entry
+    if (value && typeof value === 'object' && 'kind' in value)
+      return Promise.reject(new ApiRequestError(value as ApiFailure))
+    return Promise.resolve(value)
+  }
+  return {
+    calls,
+    get: <T,>(p: string, q?: Record<string, unknown>) => answer(p, q) as Promise<T>,
+    delete: <T,>(p: string) => answer(p) as Promise<T>,
+    postForm: <T,>(p: string) => answer(p) as Promise<T>,
+    postJson: <T,>(p: string) => answer(p) as Promise<T>,
+    csrfToken: () => Promise.resolve('token'),
+    resetCsrfToken: () => {},
+  }
+}
+
+export interface Rendered {
+  notices: Notice[]
+  pageViews: Array<{ path: string; title: string; locale: string }>
+  cookies: Locale[]
+  external: string[]
+  router: ReturnType<typeof createAppRouter>
+  context: ReturnType<typeof composeApp>
+}
+
+/** Renders the whole app (routes, layouts, machines) at `url` with a fake API and memory history. */
+export function renderApp(
+  url: string,
+  api: ApiClient,
+  options: { locale?: Locale; nowMs?: number } = {},
+): Rendered {
+  const rendered = { notices: [], pageViews: [], cookies: [], external: [] } as unknown as Rendered
+  const effects: Effects = {
+    api,
+    nowMs: () => options.nowMs ?? NOW,
+    loadMessages: () => Promise.resolve(),
+    notify: (notice) => rendered.notices.push(notice),
+    navigate: (href) => void rendered.router.navigate({ to: href as '/', replace: true }),
+    replaceLocation: (href) => rendered.external.push(href),
+    reloadPage: () => {},
+    writeChunkReloads: () => {},
+    writeLocaleCookie: (locale) => rendered.cookies.push(locale),
+    relocalize: (p) =>
+      queueMicrotask(() => void rendered.router.navigate({ to: p as '/', replace: true })),
+    pageViews: { pageView: (view) => rendered.pageViews.push(view) },
+  }
+  rendered.context = composeApp(effects, {
+    locale: options.locale ?? 'ja',
+    origin: 'http://localhost',
+    isWebview: false,
+    settings,
+    chunkReloads: {},
+  })
+  rendered.router = createAppRouter(
+    rendered.context,
+    createMemoryHistory({ initialEntries: [url] }),
+  )
+  rendered.router.subscribe('onResolved', ({ toLocation }) =>
+    rendered.context.app.send({
+      type: 'navigation.done',
+      path: toLocation.pathname,
+      title: document.title,
+    }),
+  )
+  render(
+    <AppActorContext.Provider value={rendered.context.app}>
+      <RouterProvider router={rendered.router} />
+    </AppActorContext.Provider>,
+  )
+  return rendered
+}
