@@ -1,0 +1,85 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+
+const root = path.resolve(import.meta.dirname, '../..')
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+    maintenanceUrl: string
+    chromium: string
+  }
+}
+
+interface Started {
+  url: string
+  child: ChildProcess
+  dataDir: string
+}
+
+/** Starts `server/main.ts` (what `npm start` runs after the build) and waits for its URL. */
+function startServer(env: Record<string, string>): Promise<Started> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-e2e-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in 60 s:\n${log}`)),
+      60_000,
+    )
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString()
+      const url = /"message":"listening","url":"([^"]+)"/.exec(log)?.[1]
+      if (url) {
+        clearTimeout(timer)
+        resolve({ url, child, dataDir })
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)))
+  })
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(CHROMIUM)) {
+    // A missing browser fails the run; nothing is skipped silently.
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+    )
+  }
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
+  if (build.status !== 0) throw new Error('vite build failed')
+
+  const [site, maintenance] = await Promise.all([
+    startServer({}),
+    startServer({ MAINTENANCE: '1' }),
+  ])
+  project.provide('baseUrl', site.url)
+  project.provide('maintenanceUrl', maintenance.url)
+  project.provide('chromium', CHROMIUM)
+
+  return async () => {
+    for (const s of [site, maintenance]) {
+      const exited = new Promise((resolve) => s.child.once('exit', resolve))
+      s.child.kill('SIGTERM')
+      await exited
+      fs.rmSync(s.dataDir, { recursive: true, force: true })
+    }
+  }
+}
