@@ -43,8 +43,8 @@ function startServer(env: Record<string, string>): Promise<Started> {
         resolve({ url, child, dataDir })
       }
     }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    child.stdout.on('data', onData)
+    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)))
   })
 }

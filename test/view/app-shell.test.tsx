@@ -162,7 +162,7 @@ describe('static pages', () => {
     async (page) => {
       renderApp(`/${page}`, fakeApi(site()))
       const h1 = await screen.findByRole('heading', { level: 1 })
-      expect(document.title).toBe(`${h1.textContent ?? ''} | Kirari`)
+      expect(document.title).toBe(`${h1.textContent} | Kirari`)
       const sections = screen.getAllByRole('heading', { level: 2 })
       expect(sections.length).toBeGreaterThanOrEqual(5)
     },
