@@ -1,0 +1,19 @@
+import { redirect } from '@tanstack/react-router'
+import { checkAccess, type AccessRule } from '../domain/access.ts'
+import type { RouterContext } from '../router-context.ts'
+
+/**
+ * `beforeLoad` for guarded routes (SPEC.md §2: auth, auth-user, auth-organizer). The root route
+ * has already loaded the current user; a visitor who may not enter goes to '/', and an anonymous
+ * one is asked to log in there.
+ */
+export function requireAccess(rule: AccessRule) {
+  return ({ context }: { context: Pick<RouterContext, 'app'> }) => {
+    const decision = checkAccess(rule, context.app.getSnapshot().context.user)
+    if (decision.allowed) return
+    context.app.send({ type: 'auth.required', reason: decision.reason })
+    // TanStack Router signals redirects by throwing them.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw redirect({ to: decision.redirectTo, replace: true })
+  }
+}
