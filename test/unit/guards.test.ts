@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { isRedirect } from '@tanstack/react-router'
 import { createActor, fromPromise } from 'xstate'
-import { appMachine } from '../../src/machines/app/app.machine.ts'
+import { appMachine, type SessionSnapshot } from '../../src/machines/app/app.machine.ts'
 import { requireAccess } from '../../src/routes/-guards.ts'
 import { settings, user } from '../model/fixtures.ts'
 
 function appWith(u: ReturnType<typeof user> | null) {
   // The session load is answered by hand below.
   const machine = appMachine.provide({
-    actors: { loadSession: fromPromise(() => new Promise<never>(() => {})) },
+    actors: { loadSession: fromPromise(() => new Promise<SessionSnapshot>(() => {})) },
   })
   const app = createActor(machine, {
     input: {
