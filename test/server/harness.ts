@@ -94,15 +94,22 @@ export async function startTestServer(
   extend?: StartOptions['extend'],
 ): Promise<TestServer> {
   const database = await openTestDatabase(engine)
+  const dist = await fakeDist()
   const config = loadConfig({
     PORT: '0',
     DATA_DIR: 'memory://',
-    DIST_DIR: await fakeDist(),
+    DIST_DIR: dist,
     ...env,
   })
   const server = await startServer(config, {
     logger: silentLogger,
-    database: { ...database, close: () => database.drop() },
+    database: {
+      ...database,
+      async close() {
+        await database.drop()
+        await fs.rm(dist, { recursive: true, force: true })
+      },
+    },
     ...(extend ? { extend } : {}),
   })
   return { ...server, config, get: (p, init) => fetch(server.url + p, init) }
