@@ -1,14 +1,21 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/index.ts'
 import { ApiError, errorBody, messages } from './errors.ts'
+import { accountRoutes, captchaImageRoutes } from './api/account.ts'
+import { devRoutes } from './api/dev.ts'
 import { imageRoutes } from './api/images.ts'
+import { socialRoutes } from './api/social.ts'
+import { userRoutes } from './api/user.ts'
 import { langRoutes } from './api/lang.ts'
 import { liveRoutes } from './api/live.ts'
 import { sessionRoutes } from './api/session.ts'
 import { settingsRoutes } from './api/settings.ts'
 import { securityHeaders } from './security.ts'
+import { requireCsrf, type Body } from './request.ts'
+import { localOutbox, type MessageProvider } from './services/outbox.ts'
+import type { Session } from './services/sessions.ts'
 import { serveFile, spaIndex } from './static.ts'
 
 export interface Logger {
@@ -16,37 +23,59 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void
 }
 
-export type AppEnv = { Variables: { db: Db; config: ServerConfig } }
+export interface AppEnv {
+  Variables: {
+    db: Db
+    config: ServerConfig
+    messages: MessageProvider
+    /** Set by requireCsrf on state-changing calls. */
+    session: Session | null
+    /** The parsed body, cached by readBody. */
+    body: Body | undefined
+  }
+}
 
 export interface AppDeps {
   db: Db
   config: ServerConfig
   logger: Logger
+  /** SMS and mail; the local outbox unless a real provider is given. */
+  messages?: MessageProvider
 }
 
 /** Prefixes answered by the server itself; everything else is the SPA. */
-const SERVER_PREFIXES = ['/api/', '/sr/', '/img/', '/user/', '/social/']
+const SERVER_PREFIXES = ['/api/', '/sr/', '/img/', '/user/', '/social/', '/captcha/', '/dev/api/']
 
 /** The whole HTTP surface: API, message files, generated images, static files and the SPA. */
-export function createApp({ db, config, logger }: AppDeps) {
+export function createApp({ db, config, logger, messages: provider }: AppDeps) {
   const app = new Hono<AppEnv>()
   const index = spaIndex(config.distDir)
+  const outgoing = provider ?? localOutbox(db, logger)
 
   app.use('*', securityHeaders(config.analyticsOrigins))
   app.use('*', async (c, next) => {
     c.set('db', db)
     c.set('config', config)
+    c.set('messages', outgoing)
     await next()
   })
-  app.use('/api/*', async (c, next) => {
+  const maintenanceGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.header('Cache-Control', 'no-store')
-    if (config.maintenance) {
-      return c.json(errorBody(messages.maintenance), 503)
-    }
+    if (config.maintenance) return c.json(errorBody(messages.maintenance), 503)
     await next()
-  })
+  }
+  app.use('/api/*', maintenanceGuard)
+  app.use('/social/*', maintenanceGuard)
+  app.use('/user/*', maintenanceGuard)
+  // Every state-changing call needs the session's CSRF token (403 without).
+  for (const prefix of ['/api/*', '/user/*', '/social/*']) app.use(prefix, requireCsrf)
 
   app.route('/api', sessionRoutes())
+  app.route('/api', accountRoutes())
+  app.route('/user', userRoutes())
+  app.route('/social', socialRoutes())
+  app.route('/captcha', captchaImageRoutes())
+  app.route('/dev/api', devRoutes())
   app.route('/api', settingsRoutes())
   app.route('/api/live', liveRoutes())
   app.route('/sr/lang', langRoutes(config.i18nDir))

@@ -23,6 +23,12 @@ export interface ServerConfig {
   externalHosts: string[]
   /** Milliseconds to wait for open requests on SIGTERM before closing anyway. */
   shutdownGraceMs: number
+  /** Tests only: every captcha accepts this word. Refused in production. */
+  captchaFixedWord: string | undefined
+  /** Read the client address from X-Forwarded-For (behind a trusted load balancer). */
+  trustProxy: boolean
+  /** Developer pages (/dev/outbox): on unless production, or with KIRARI_DEV_PAGES=1. */
+  devPages: boolean
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +65,13 @@ export function loadConfig(
   const analyticsOrigins = list(env.ANALYTICS_ORIGINS).map((o) => origin(o, 'ANALYTICS_ORIGINS'))
   if (pageViewUrl) analyticsOrigins.push(origin(pageViewUrl, 'PAGE_VIEW_URL'))
   const dataDir = env.DATA_DIR ?? path.join(root, '.data')
+  const production = env.NODE_ENV === 'production'
+  const captchaFixedWord = env.CAPTCHA_FIXED_WORD || undefined
+  if (captchaFixedWord && production) {
+    throw new ConfigError(
+      'CAPTCHA_FIXED_WORD is for automated tests and is refused with NODE_ENV=production',
+    )
+  }
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -66,7 +79,7 @@ export function loadConfig(
     databaseUrl,
     seedDemo: flag(env.SEED_DEMO, databaseUrl === undefined),
     maintenance: flag(env.MAINTENANCE, false),
-    production: env.NODE_ENV === 'production',
+    production,
     distDir: path.resolve(root, env.DIST_DIR ?? 'dist'),
     i18nDir: path.resolve(root, 'i18n'),
     publicDir: path.resolve(root, 'public'),
@@ -74,5 +87,8 @@ export function loadConfig(
     analyticsOrigins: [...new Set(analyticsOrigins)],
     externalHosts: list(env.EXTERNAL_HOSTS),
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS ?? 10_000),
+    captchaFixedWord,
+    trustProxy: flag(env.TRUST_PROXY, false),
+    devPages: flag(env.KIRARI_DEV_PAGES, !production),
   }
 }

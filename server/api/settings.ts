@@ -14,6 +14,9 @@ export function settingsRoutes() {
       page_view_url: config.pageViewUrl ?? null,
       external_hosts: config.externalHosts,
       is_maintenance: config.maintenance,
+      // No social provider has keys yet: the client hides the Twitter and Facebook buttons.
+      social_providers: [],
+      dev_pages: config.devPages,
     })
   })
   return api

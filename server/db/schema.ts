@@ -7,6 +7,10 @@ export interface DB {
   rooms: RoomTable
   lives: LiveTable
   sessions: SessionTable
+  captchas: CaptchaTable
+  sms_codes: SmsCodeTable
+  outbox: OutboxTable
+  rate_events: RateEventTable
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -32,6 +36,11 @@ export interface UserTable {
   expiring_gold: Generated<number>
   password_hash: string | null
   is_demo: Generated<boolean>
+  phone: string | null
+  mail_address: string | null
+  level: Generated<number>
+  twitter_auth: Generated<boolean>
+  facebook_auth: Generated<boolean>
   created_at: CreatedAt
 }
 
@@ -68,4 +77,39 @@ export interface SessionTable {
   csrf_token: string
   created_at: CreatedAt
   expires_at: Date
+}
+
+export interface CaptchaTable {
+  id: string
+  session_id: string
+  word: string
+  created_at: CreatedAt
+  expires_at: Date
+  used_at: Date | null
+}
+
+export interface SmsCodeTable {
+  id: Generated<number>
+  user_id: number
+  purpose: 'auth' | 'reset'
+  phone: string
+  code_hash: string
+  attempts: Generated<number>
+  created_at: CreatedAt
+  expires_at: Date
+  used_at: Date | null
+}
+
+export interface OutboxTable {
+  id: Generated<number>
+  channel: 'sms' | 'mail'
+  recipient: string
+  subject: Generated<string>
+  body: string
+  created_at: CreatedAt
+}
+
+export interface RateEventTable {
+  key: string
+  at: ColumnType<Date, Date | undefined, never>
 }

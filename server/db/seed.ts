@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
+import { hashPassword } from '../services/passwords.ts'
 import { demoRooms as rooms, genres } from './demo-data.ts'
 import type { Db } from './index.ts'
+
+/** The password of the demo accounts (README); never in a production database. */
+export const DEMO_PASSWORD = 'kirari-demo'
 
 /** YYYYMMDD of the date `years` years and `days` days before `now`. */
 function birthdayYearsAgo(now: Date, years: number, days = 0): number {
@@ -42,6 +46,8 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
         sms_auth: true,
         gold: 5000,
         expiring_gold: 300,
+        phone: '09000000001',
+        mail_address: 'demo_viewer@kirari.example',
       },
       {
         account_id: 'demo_liver',
@@ -51,6 +57,7 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
         sms_auth: true,
         gold: 100,
         expiring_gold: 0,
+        phone: '09000000002',
       },
       {
         account_id: 'demo_minor',
@@ -72,11 +79,13 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
         is_organizer: true,
       },
     ]
+    // One hash for the shared demo password keeps the first start fast; demo data only.
+    const passwordHash = await hashPassword(DEMO_PASSWORD)
     const ids = new Map<string, number>()
     for (const u of demoUsers) {
       const row = await tx
         .insertInto('users')
-        .values({ ...u, is_demo: true })
+        .values({ ...u, password_hash: passwordHash, is_demo: true })
         .returning('id')
         .executeTakeFirstOrThrow()
       ids.set(u.account_id, row.id)

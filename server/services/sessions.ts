@@ -33,12 +33,26 @@ export async function findSession(db: Db, c: Context): Promise<Session | null> {
 export async function ensureSession(db: Db, c: Context): Promise<Session> {
   const existing = await findSession(db, c)
   if (existing) return existing
-  const session: Session = { id: token(), userId: null, csrfToken: token() }
+  return startSession(db, c, null)
+}
+
+/**
+ * A new session for `userId` (or anonymous), replacing the request's old one: the id changes
+ * at every login and logout, so a session id seen before login is worth nothing after it.
+ */
+export async function rotateSession(db: Db, c: Context, userId: number | null): Promise<Session> {
+  const old = getCookie(c, SESSION_COOKIE)
+  if (old) await db.deleteFrom('sessions').where('id', '=', old).execute()
+  return startSession(db, c, userId)
+}
+
+async function startSession(db: Db, c: Context, userId: number | null): Promise<Session> {
+  const session: Session = { id: token(), userId, csrfToken: token() }
   await db
     .insertInto('sessions')
     .values({
       id: session.id,
-      user_id: null,
+      user_id: userId,
       csrf_token: session.csrfToken,
       expires_at: new Date(Date.now() + SESSION_DAYS * 86_400_000),
     })

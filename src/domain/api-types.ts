@@ -82,4 +82,8 @@ export interface ServiceSettings {
   page_view_url: string | null
   external_hosts: string[]
   is_maintenance: boolean
+  /** Configured social login providers; their buttons show only when listed. */
+  social_providers: string[]
+  /** Developer pages (/dev/outbox) are available. */
+  dev_pages: boolean
 }

@@ -8,6 +8,8 @@ export const settings: ServiceSettings = {
   page_view_url: null,
   external_hosts: ['help.kirari.example'],
   is_maintenance: false,
+  social_providers: [],
+  dev_pages: true,
 }
 
 export function user(patch: Partial<CurrentUser> = {}): CurrentUser {

@@ -104,9 +104,10 @@ describe.each(await testEngines())('API on %s', (engine) => {
 
   it('answers unknown API paths and methods in the error catalogue shape, never 500', async () => {
     await expectCatalogueError(await server.get('/api/nothing/here'), 404)
+    // A state-changing call without the session's CSRF token is refused before anything else.
     await expectCatalogueError(
       await server.get('/api/live/onlives', { method: 'POST', body: '{bad json' }),
-      404,
+      403,
     )
     await expectCatalogueError(await server.get('/img/room/99999.svg'), 404)
   })

@@ -7,6 +7,8 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   page_view_url: null,
   external_hosts: [],
   is_maintenance: false,
+  social_providers: [],
+  dev_pages: false,
 }
 
 export const getServiceSettings = (api: ApiClient) =>

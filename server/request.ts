@@ -1,0 +1,71 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { AppEnv } from './app.ts'
+import { ApiError, messages } from './errors.ts'
+import { csrfMatches, findSession } from './services/sessions.ts'
+
+export type Body = Record<string, unknown>
+
+/**
+ * The request body as an object, whatever SPEC.md §7 says the call uses (form or JSON); read
+ * once per request. Anything that is not an object is a 400, never a crash.
+ */
+export async function readBody(c: Context<AppEnv>): Promise<Body> {
+  const cached = c.get('body')
+  if (cached) return cached
+  const type = c.req.header('content-type') ?? ''
+  let body: Body = {}
+  if (type.includes('application/json')) {
+    const text = await c.req.text()
+    if (text.trim() !== '') {
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(text)
+      } catch {
+        throw new ApiError(400, messages.invalidJson)
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw new ApiError(400, messages.invalidJson)
+      }
+      body = parsed as Body
+    }
+  } else if (
+    type.includes('application/x-www-form-urlencoded') ||
+    type.includes('multipart/form-data')
+  ) {
+    const form = await c.req.parseBody().catch(() => {
+      throw new ApiError(400, messages.invalidJson)
+    })
+    body = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string'))
+  }
+  c.set('body', body)
+  return body
+}
+
+/** The caller's address (the socket's; a proxy's X-Forwarded-For only with TRUST_PROXY=1). */
+export function clientAddress(c: Context<AppEnv>): string {
+  if (c.var.config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Every state-changing call carries the session's CSRF token, as the form field `csrf_token` or
+ * the `X-CSRF-Token` header (JSON calls). Without it: 403.
+ */
+export const requireCsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next()
+  const session = await findSession(c.var.db, c)
+  const submitted = c.req.header('x-csrf-token') ?? (await readBody(c)).csrf_token
+  if (!csrfMatches(session, submitted)) throw new ApiError(403, messages.csrf)
+  c.set('session', session)
+  return next()
+}

@@ -1,0 +1,90 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import type { Db } from '../db/index.ts'
+
+// No 0/O, 1/I/l: a person must be able to read it.
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+const WORD_LENGTH = 5
+const LIFETIME_MS = 10 * 60_000
+
+export interface CaptchaOptions {
+  /** Test mode (`CAPTCHA_FIXED_WORD`): every captcha accepts this word. */
+  fixedWord: string | undefined
+}
+
+export function captchaUrl(id: string): string {
+  return `/captcha/${id}.svg`
+}
+
+/** A fresh one-time captcha for `sessionId`; answers with its image URL. */
+export async function createCaptcha(
+  db: Db,
+  sessionId: string,
+  options: CaptchaOptions,
+): Promise<string> {
+  const id = randomBytes(12).toString('base64url')
+  const word =
+    options.fixedWord ??
+    Array.from({ length: WORD_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
+  await db
+    .insertInto('captchas')
+    .values({ id, session_id: sessionId, word, expires_at: new Date(Date.now() + LIFETIME_MS) })
+    .execute()
+  return captchaUrl(id)
+}
+
+/**
+ * Checks `answer` against the session's newest unused captcha, case-insensitively, and uses it
+ * up whatever the answer: a captcha is good for exactly one try.
+ */
+export async function consumeCaptcha(
+  db: Db,
+  sessionId: string,
+  answer: string,
+  options: CaptchaOptions,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('captchas')
+    .set({ used_at: new Date() })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('captchas')
+        .select('id')
+        .where('session_id', '=', sessionId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .orderBy('created_at', 'desc')
+        .limit(1),
+    )
+    .where('used_at', 'is', null)
+    .returning('word')
+    .executeTakeFirst()
+  if (!row) return false
+  const expected = options.fixedWord ?? row.word
+  return answer.trim().toUpperCase() === expected.toUpperCase()
+}
+
+/** The captcha's picture: each letter turned and shifted a little, over noise lines. */
+export async function renderCaptcha(db: Db, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('captchas')
+    .select(['word', 'used_at', 'expires_at'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row || row.used_at || row.expires_at < new Date()) return null
+  const width = 40 + row.word.length * 28
+  // The word is ASCII from ALPHABET, so one character is one letter.
+  const letters = row.word
+    .split('')
+    .map((ch, i) => {
+      const x = 24 + i * 28 + randomInt(-3, 4)
+      const y = 38 + randomInt(-4, 5)
+      const angle = randomInt(-25, 26)
+      return `<text x="${x}" y="${y}" transform="rotate(${angle} ${x} ${y})" font-size="30" font-family="monospace" font-weight="bold" fill="#3b3355">${ch}</text>`
+    })
+    .join('')
+  const noise = Array.from({ length: 6 }, () => {
+    const c = `hsl(${randomInt(360)},50%,60%)`
+    return `<line x1="${randomInt(width)}" y1="${randomInt(56)}" x2="${randomInt(width)}" y2="${randomInt(56)}" stroke="${c}" stroke-width="2"/>`
+  }).join('')
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="56" viewBox="0 0 ${width} 56"><rect width="${width}" height="56" fill="#f4f1fa"/>${noise}${letters}</svg>`
+}
