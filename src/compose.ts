@@ -10,6 +10,23 @@ import { getCurrentUser } from './effects/api/session.ts'
 import type { PageViewSink } from './effects/analytics.ts'
 import { appMachine } from './machines/app/app.machine.ts'
 import { onlivesMachine } from './machines/onlives/onlives.machine.ts'
+import { authMachine } from './machines/auth/auth.machine.ts'
+import { mypageMachine } from './machines/mypage/mypage.machine.ts'
+import { passwordResetMachine } from './machines/password-reset/password-reset.machine.ts'
+import {
+  finishSmsReset,
+  getAccount,
+  sendSmsReset,
+  startSmsReset,
+  updateAccount,
+  forgetMailSend,
+  getCaptcha,
+  login,
+  logout,
+  register,
+  sendSmsAuthCode,
+  verifySmsAuthCode,
+} from './effects/api/account.ts'
 import type { RouterContext } from './router-context.ts'
 import { fromPromise } from 'xstate'
 
@@ -68,8 +85,42 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
   const reportError = (error: unknown) =>
     app.send({ type: 'api.failed', failure: failureOf(error) })
 
+  const auth = createActor(
+    authMachine.provide({
+      actors: {
+        loadCaptcha: fromPromise(async () => (await getCaptcha(effects.api)).captcha_url),
+        login: fromPromise(({ input }) => login(effects.api, input)),
+        register: fromPromise(({ input }) => register(effects.api, input)),
+        forgetMail: fromPromise(({ input }) => forgetMailSend(effects.api, input.mailAddress)),
+        sendSmsCode: fromPromise(({ input }) => sendSmsAuthCode(effects.api, input.phone)),
+        verifySmsCode: fromPromise(({ input }) => verifySmsAuthCode(effects.api, input.code)),
+        logout: fromPromise(async (): Promise<unknown> => {
+          await logout(effects.api)
+          return null
+        }),
+      },
+      actions: {
+        reloadPage: () => effects.reloadPage(),
+        notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
+        reportError: (_, { error }) => reportError(error),
+        // The header and the guards read the user from the app: load it again.
+        smsVerified: () => app.send({ type: 'session.refresh', nowMs: effects.nowMs() }),
+      },
+    }),
+    { input: { twitterAuth: false } },
+  ).start()
+
+  // A guard that met an anonymous visitor asks for a login: the login modal opens.
+  app.subscribe((snapshot) => {
+    if (snapshot.context.loginRequested) {
+      app.send({ type: 'login.prompted' })
+      auth.send({ type: 'login.open', kind: 1 })
+    }
+  })
+
   return {
     app,
+    auth,
     api: effects.api,
     nowMs: effects.nowMs,
     loadMessages: effects.loadMessages,
@@ -88,6 +139,40 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
       onlives: onlivesMachine.provide({
         actors: { loadOnlives: fromPromise(({ input }) => getOnlives(effects.api, input.locale)) },
         actions: { reportError: (_, { error }) => reportError(error) },
+      }),
+      mypage: mypageMachine.provide({
+        actors: {
+          loadAccount: fromPromise(() => getAccount(effects.api)),
+          saveProfile: fromPromise(({ input }) =>
+            updateAccount(effects.api, {
+              name: input.name,
+              ...(input.birthday ? { birthday: input.birthday } : {}),
+            }),
+          ),
+        },
+        actions: {
+          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
+          reportError: (_, { error }) => reportError(error),
+          refreshSession: () => app.send({ type: 'session.refresh', nowMs: effects.nowMs() }),
+        },
+      }),
+      passwordReset: passwordResetMachine.provide({
+        actors: {
+          startReset: fromPromise(({ input }) => startSmsReset(effects.api, input.accountId)),
+          sendCode: fromPromise(({ input }) => sendSmsReset(effects.api, input.accountId)),
+          finishReset: fromPromise(({ input }) =>
+            finishSmsReset(effects.api, {
+              account_id: input.accountId,
+              code: input.code,
+              password: input.password,
+              password_confirm: input.passwordConfirm,
+            }),
+          ),
+        },
+        actions: {
+          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
+          reportError: (_, { error }) => reportError(error),
+        },
       }),
     },
   }

@@ -19,7 +19,7 @@ import {
 import { loadMessages, translate } from './effects/i18n.ts'
 import { showNotice } from './effects/toasts.ts'
 import { createAppRouter } from './router.tsx'
-import { AppActorContext } from './views/app-context.tsx'
+import { AppActorContext, AuthActorContext } from './views/app-context.tsx'
 import './views/styles.css'
 
 // The composition root: the only place where machines meet the real world.
@@ -103,7 +103,9 @@ if (!root) throw new Error('#app is missing from index.html')
 createRoot(root).render(
   <StrictMode>
     <AppActorContext.Provider value={context.app}>
-      <RouterProvider router={router} />
+      <AuthActorContext.Provider value={context.auth}>
+        <RouterProvider router={router} />
+      </AuthActorContext.Provider>
     </AppActorContext.Provider>
   </StrictMode>,
 )

@@ -14,9 +14,12 @@ import { Route as R404RouteImport } from './routes/404'
 import { Route as LicenceRouteImport } from './routes/licence'
 import { Route as Logo_guidelineRouteImport } from './routes/logo_guideline'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
+import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
+import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
+import { Route as Reset_passwordSmsRouteImport } from './routes/reset_password/sms'
 import { Route as LotteryAd_rewardIndexRouteImport } from './routes/lottery/ad_reward/index'
 import { Route as LotteryAd_rewardMaintenanceRouteImport } from './routes/lottery/ad_reward/maintenance'
 
@@ -45,6 +48,11 @@ const MaintenanceRoute = MaintenanceRouteImport.update({
   path: '/maintenance',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MypageRoute = MypageRouteImport.update({
+  id: '/mypage',
+  path: '/mypage',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacypolicyRoute = PrivacypolicyRouteImport.update({
   id: '/privacypolicy',
   path: '/privacypolicy',
@@ -58,6 +66,16 @@ const TermsRoute = TermsRouteImport.update({
 const TokushoRoute = TokushoRouteImport.update({
   id: '/tokusho',
   path: '/tokusho',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevOutboxRoute = DevOutboxRouteImport.update({
+  id: '/dev/outbox',
+  path: '/dev/outbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Reset_passwordSmsRoute = Reset_passwordSmsRouteImport.update({
+  id: '/reset_password/sms',
+  path: '/reset_password/sms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LotteryAd_rewardIndexRoute = LotteryAd_rewardIndexRouteImport.update({
@@ -78,9 +96,12 @@ export interface FileRoutesByFullPath {
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
+  '/mypage': typeof MypageRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/dev/outbox': typeof DevOutboxRoute
+  '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
 }
@@ -90,9 +111,12 @@ export interface FileRoutesByTo {
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
+  '/mypage': typeof MypageRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/dev/outbox': typeof DevOutboxRoute
+  '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/lottery/ad_reward': typeof LotteryAd_rewardIndexRoute
 }
@@ -103,9 +127,12 @@ export interface FileRoutesById {
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
+  '/mypage': typeof MypageRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/dev/outbox': typeof DevOutboxRoute
+  '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
 }
@@ -117,9 +144,12 @@ export interface FileRouteTypes {
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
+    | '/mypage'
     | '/privacypolicy'
     | '/terms'
     | '/tokusho'
+    | '/dev/outbox'
+    | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
     | '/lottery/ad_reward/'
   fileRoutesByTo: FileRoutesByTo
@@ -129,9 +159,12 @@ export interface FileRouteTypes {
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
+    | '/mypage'
     | '/privacypolicy'
     | '/terms'
     | '/tokusho'
+    | '/dev/outbox'
+    | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
     | '/lottery/ad_reward'
   id:
@@ -141,9 +174,12 @@ export interface FileRouteTypes {
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
+    | '/mypage'
     | '/privacypolicy'
     | '/terms'
     | '/tokusho'
+    | '/dev/outbox'
+    | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
     | '/lottery/ad_reward/'
   fileRoutesById: FileRoutesById
@@ -154,9 +190,12 @@ export interface RootRouteChildren {
   LicenceRoute: typeof LicenceRoute
   Logo_guidelineRoute: typeof Logo_guidelineRoute
   MaintenanceRoute: typeof MaintenanceRoute
+  MypageRoute: typeof MypageRoute
   PrivacypolicyRoute: typeof PrivacypolicyRoute
   TermsRoute: typeof TermsRoute
   TokushoRoute: typeof TokushoRoute
+  DevOutboxRoute: typeof DevOutboxRoute
+  Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
   LotteryAd_rewardMaintenanceRoute: typeof LotteryAd_rewardMaintenanceRoute
   LotteryAd_rewardIndexRoute: typeof LotteryAd_rewardIndexRoute
 }
@@ -198,6 +237,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MaintenanceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mypage': {
+      id: '/mypage'
+      path: '/mypage'
+      fullPath: '/mypage'
+      preLoaderRoute: typeof MypageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacypolicy': {
       id: '/privacypolicy'
       path: '/privacypolicy'
@@ -217,6 +263,20 @@ declare module '@tanstack/react-router' {
       path: '/tokusho'
       fullPath: '/tokusho'
       preLoaderRoute: typeof TokushoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev/outbox': {
+      id: '/dev/outbox'
+      path: '/dev/outbox'
+      fullPath: '/dev/outbox'
+      preLoaderRoute: typeof DevOutboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset_password/sms': {
+      id: '/reset_password/sms'
+      path: '/reset_password/sms'
+      fullPath: '/reset_password/sms'
+      preLoaderRoute: typeof Reset_passwordSmsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/lottery/ad_reward/': {
@@ -242,9 +302,12 @@ const rootRouteChildren: RootRouteChildren = {
   LicenceRoute: LicenceRoute,
   Logo_guidelineRoute: Logo_guidelineRoute,
   MaintenanceRoute: MaintenanceRoute,
+  MypageRoute: MypageRoute,
   PrivacypolicyRoute: PrivacypolicyRoute,
   TermsRoute: TermsRoute,
   TokushoRoute: TokushoRoute,
+  DevOutboxRoute: DevOutboxRoute,
+  Reset_passwordSmsRoute: Reset_passwordSmsRoute,
   LotteryAd_rewardMaintenanceRoute: LotteryAd_rewardMaintenanceRoute,
   LotteryAd_rewardIndexRoute: LotteryAd_rewardIndexRoute,
 }

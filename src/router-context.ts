@@ -1,11 +1,14 @@
 import type { onlivesMachine } from './machines/onlives/onlives.machine.ts'
+import type { mypageMachine } from './machines/mypage/mypage.machine.ts'
+import type { passwordResetMachine } from './machines/password-reset/password-reset.machine.ts'
 import type { ApiClient } from './effects/api/client.ts'
 import type { Locale } from './domain/locale.ts'
-import type { AppActor } from './views/app-context.tsx'
+import type { AppActor, AuthActor } from './views/app-context.tsx'
 
 /** What every route can reach: the app actor, the effects, and machines with effects provided. */
 export interface RouterContext {
   app: AppActor
+  auth: AuthActor
   api: ApiClient
   nowMs: () => number
   loadMessages: (locale: Locale) => Promise<void>
@@ -13,6 +16,8 @@ export interface RouterContext {
   guardNavigation: (path: string) => Promise<{ redirectTo: string | null }>
   machines: {
     onlives: typeof onlivesMachine
+    mypage: typeof mypageMachine
+    passwordReset: typeof passwordResetMachine
   }
 }
 

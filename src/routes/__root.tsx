@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-router'
 import { DEFAULT_LOCALE, splitLocalePath } from '../domain/locale.ts'
 import type { RouterContext } from '../router-context.ts'
+import { AuthModals } from '../views/auth/AuthModals.tsx'
 import { AppToaster } from '../views/components/AppToaster.tsx'
 import { DefaultLayout } from '../views/layouts/DefaultLayout.tsx'
 import { RoomLayout } from '../views/layouts/RoomLayout.tsx'
@@ -41,6 +42,7 @@ function Root() {
       <Layout>
         <Outlet />
       </Layout>
+      <AuthModals />
       <AppToaster />
     </>
   )

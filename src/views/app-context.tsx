@@ -2,13 +2,23 @@ import { createContext, useCallback, useContext } from 'react'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { appMachine } from '../machines/app/app.machine.ts'
+import type { authMachine } from '../machines/auth/auth.machine.ts'
 import type { Locale } from '../domain/locale.ts'
 import { translate, translateValue } from '../effects/i18n.ts'
 
 export type AppActor = ActorRefFrom<typeof appMachine>
 export type AppSnapshot = SnapshotFrom<typeof appMachine>
 
+export type AuthActor = ActorRefFrom<typeof authMachine>
+
 export const AppActorContext = createContext<AppActor | null>(null)
+export const AuthActorContext = createContext<AuthActor | null>(null)
+
+export function useAuthActor(): AuthActor {
+  const actor = useContext(AuthActorContext)
+  if (!actor) throw new Error('useAuthActor outside <AuthActorContext.Provider>')
+  return actor
+}
 
 export function useAppActor(): AppActor {
   const actor = useContext(AppActorContext)

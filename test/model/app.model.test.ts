@@ -73,7 +73,7 @@ const events: AppEvent[] = [
   { type: 'chunk.failed', path: '/a', nowMs: 5000 },
   { type: 'auth.required', reason: 'login-required' },
   { type: 'auth.required', reason: 'forbidden' },
-  { type: 'login.request' },
+  { type: 'session.refresh', nowMs: NOW },
   { type: 'login.prompted' },
 ]
 

@@ -82,12 +82,17 @@ describe('API client (SPEC.md §7, §8)', () => {
     expect(new URLSearchParams(posts[1]?.body ?? '').get('flag')).toBe('0')
   })
 
-  it('sends JSON bodies where the spec says JSON', async () => {
-    const { fetch, seen } = fakeFetch(() => json(200, {}))
+  it('sends JSON bodies where the spec says JSON, with the CSRF token in a header', async () => {
+    const { fetch, seen } = fakeFetch((req) =>
+      req.url.endsWith('/api/csrf_token') ? json(200, { csrf_token: 'tok9' }) : json(200, {}),
+    )
     const api = createApiClient({ baseURL, fetch })
     await api.postJson('/user/login', { account_id: 'a', password: 'p', captcha_word: 'w' })
-    expect(seen[0]?.headers.get('content-type')).toContain('application/json')
-    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({
+    const post = seen.find((r) => r.method === 'POST')
+    expect(post?.headers.get('x-csrf-token')).toBe('tok9')
+    expect(post?.headers.get('content-type')).toContain('application/json')
+    expect(post?.headers.get('cache-control')).toBe('no-cache')
+    expect(JSON.parse(post?.body ?? '')).toEqual({
       account_id: 'a',
       password: 'p',
       captcha_word: 'w',

@@ -8,7 +8,7 @@ import type { Locale } from '../../src/domain/locale.ts'
 import type { ApiClient } from '../../src/effects/api/client.ts'
 import { setMessages, type Messages } from '../../src/effects/i18n.ts'
 import { createAppRouter } from '../../src/router.tsx'
-import { AppActorContext } from '../../src/views/app-context.tsx'
+import { AppActorContext, AuthActorContext } from '../../src/views/app-context.tsx'
 import { NOW, settings } from '../model/fixtures.ts'
 
 for (const locale of ['ja', 'en', 'zh-tw', 'th'] as const) {
@@ -104,7 +104,9 @@ export function renderApp(
   )
   render(
     <AppActorContext.Provider value={rendered.context.app}>
-      <RouterProvider router={rendered.router} />
+      <AuthActorContext.Provider value={rendered.context.auth}>
+        <RouterProvider router={rendered.router} />
+      </AuthActorContext.Provider>
     </AppActorContext.Provider>,
   )
   return rendered

@@ -130,8 +130,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return {
     get: (path, query) => call(path, { method: 'GET', ...(query ? { query } : {}) }),
     delete: (path, query) => call(path, { method: 'DELETE', ...(query ? { query } : {}) }),
-    postJson: (path, body = {}) =>
-      call(path, { method: 'POST', body: body as Record<string, unknown> }),
+    async postJson(path, body = {}) {
+      const token = await csrfToken()
+      return call(path, {
+        method: 'POST',
+        body: body as Record<string, unknown>,
+        headers: { ...headers, 'X-CSRF-Token': token },
+      })
+    },
     async postForm(path, body = {}) {
       const csrf_token = await csrfToken()
       return call(path, { method: 'POST', body: formBody({ ...body, csrf_token }) })

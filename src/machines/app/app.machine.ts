@@ -101,13 +101,6 @@ export const appMachine = appSetup.createMachine({
       },
       { actions: { type: 'notify', params: { tone: 'error', key: 'L_FORBIDDEN' } } },
     ],
-    'login.request': {
-      description: 'The header login button; the login modal opens from loginRequested.',
-      actions: [
-        'requestLogin',
-        { type: 'notify', params: { tone: 'show', key: 'L_LOGIN_UNAVAILABLE' } },
-      ],
-    },
     'login.prompted': { actions: 'clearLoginRequest' },
   },
   states: {
@@ -117,6 +110,11 @@ export const appMachine = appSetup.createMachine({
         idle: {
           on: {
             'navigation.start': { target: 'guarding', actions: 'beginNavigation' },
+            'session.refresh': {
+              target: 'guarding',
+              actions: 'beginNavigation',
+              description: 'After the account changed (e.g. SMS authentication): load the user again.',
+            },
             'navigation.done': {
               actions: {
                 type: 'trackPageView',

@@ -39,6 +39,7 @@ export interface AppContext extends AppInput {
 export type AppEvent =
   | { type: 'navigation.start'; path: string; nowMs: number }
   | { type: 'navigation.done'; path: string; title: string }
+  | { type: 'session.refresh'; nowMs: number }
   | { type: 'menu.toggle' }
   | { type: 'menu.close' }
   | { type: 'locale.set'; locale: Locale; path: string }
@@ -47,7 +48,6 @@ export type AppEvent =
   | { type: 'error.dismiss' }
   | { type: 'chunk.failed'; path: string; nowMs: number }
   | { type: 'auth.required'; reason: 'login-required' | 'forbidden' }
-  | { type: 'login.request' }
   | { type: 'login.prompted' }
 
 const notProvided = (name: string) => () => {
@@ -78,9 +78,10 @@ export const appSetup = setup({
     trackPageView: (_, _params: { path: string; title: string }) => {},
 
     beginNavigation: assign(({ context, event }) => {
-      if (event.type !== 'navigation.start') return {}
+      if (event.type !== 'navigation.start' && event.type !== 'session.refresh') return {}
       const seq = context.seq + 1
-      return { seq, navigation: { seq, path: event.path, nowMs: event.nowMs } }
+      const path = event.type === 'navigation.start' ? event.path : (context.navigation?.path ?? '/')
+      return { seq, navigation: { seq, path, nowMs: event.nowMs } }
     }),
     storeSession: assign((_, session: SessionSnapshot) => ({
       user: session.user,

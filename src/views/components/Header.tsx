@@ -1,18 +1,21 @@
 import { Link } from '@tanstack/react-router'
 import { formatCompactCount } from '../../domain/compact-count.ts'
-import { useApp, useAppActor, useT, type AppSnapshot } from '../app-context.tsx'
+import { shallowEqual } from '@xstate/react'
+import { useApp, useAppActor, useAuthActor, useT, type AppSnapshot } from '../app-context.tsx'
 import { LocaleSwitcher } from './LocaleSwitcher.tsx'
 
 const selectOnliveNum = (s: AppSnapshot) => s.context.onliveNum
 const selectMenuOpen = (s: AppSnapshot) => s.matches({ menu: 'open' })
-const selectUserName = (s: AppSnapshot) => (s.context.user?.is_login ? s.context.user.name : null)
+const selectUser = (s: AppSnapshot) =>
+  s.context.user?.is_login ? { name: s.context.user.name, avatarUrl: s.context.user.avatar_url } : null
 
 export function Header({ compact = false }: { compact?: boolean }) {
   const app = useAppActor()
   const { t, locale } = useT()
   const onliveNum = useApp(selectOnliveNum)
   const menuOpen = useApp(selectMenuOpen)
-  const userName = useApp(selectUserName)
+  const user = useApp(selectUser, shallowEqual)
+  const auth = useAuthActor()
 
   return (
     <header className={compact ? 'site-header site-header--compact' : 'site-header'}>
@@ -30,16 +33,25 @@ export function Header({ compact = false }: { compact?: boolean }) {
       )}
       <div className="site-header__actions">
         <LocaleSwitcher />
-        {userName ? (
-          <span className="user-name">{userName}</span>
+        {user ? (
+          <>
+            <Link to="/mypage" className="user-chip">
+              <img src={user.avatarUrl} alt="" width={28} height={28} />
+              <span className="user-name">{user.name}</span>
+            </Link>
+            <button type="button" className="button button--ghost" onClick={() => auth.send({ type: 'logout.request' })}>
+              {t('header.logout')}
+            </button>
+          </>
         ) : (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => app.send({ type: 'login.request' })}
-          >
-            {t('header.login')}
-          </button>
+          <>
+            <button type="button" className="button button--primary" onClick={() => auth.send({ type: 'login.open', kind: 1 })}>
+              {t('header.login')}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => auth.send({ type: 'register.open' })}>
+              {t('header.register')}
+            </button>
+          </>
         )}
         <button
           type="button"

@@ -1,0 +1,222 @@
+import { authSetup, failureMessage } from './auth.setup.ts'
+
+export type { AuthContext, AuthEvent, LoginKind, LoginForm, RegisterForm, AuthResult } from './auth.setup.ts'
+
+const reportAndShow = [
+  { type: 'reportError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  { type: 'setError', params: ({ event }: { event: { error: unknown } }) => ({ message: failureMessage(event.error) }) },
+] as const
+
+/** Login, registration and SMS-authentication modals, logout, and the social callbacks (SPEC.md §4). */
+export const authMachine = authSetup.createMachine({
+  id: 'auth',
+  type: 'parallel',
+  context: ({ input }) => ({
+    loginKind: 1,
+    loginCaptchaUrl: null,
+    registerCaptchaUrl: null,
+    error: null,
+    smsPhone: null,
+    forgetSent: false,
+    twitterAuth: input.twitterAuth,
+  }),
+  on: {
+    'social.callback': [
+      {
+        guard: 'hasNoUser',
+        target: '.login.open',
+        description: 'SPEC §4: a Twitter callback with no_user opens the login modal.',
+        actions: { type: 'setKind', params: { kind: 1 } },
+      },
+      {
+        guard: 'hasSocialError',
+        description: 'Callback failures show the generic system error.',
+        actions: { type: 'notify', params: { tone: 'error', key: 'L_ERROR_MESSAGE_SYSTEM_ERROR' } },
+      },
+      { description: 'Registration through Twitter succeeded: reload.', actions: 'reloadPage' },
+    ],
+    'twitter.linked': [
+      { guard: 'isLinked', actions: 'linkTwitter', description: 'SPEC §4: a successful link sets twitter_auth.' },
+      { actions: 'reloadPage', description: 'SPEC §4: a failed link reloads the page.' },
+    ],
+  },
+  states: {
+    login: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'login.open': {
+              target: 'open',
+              actions: { type: 'setKind', params: ({ event }) => ({ kind: event.kind ?? 1 }) },
+            },
+          },
+        },
+        open: {
+          initial: 'loadingCaptcha',
+          on: {
+            'login.close': { target: 'closed', actions: 'clearError' },
+            'login.kind': { target: '.idle', actions: { type: 'setKind', params: ({ event }) => ({ kind: event.kind }) } },
+          },
+          states: {
+            loadingCaptcha: {
+              invoke: {
+                id: 'loadLoginCaptcha',
+                src: 'loadCaptcha',
+                onDone: { target: 'idle', actions: { type: 'setLoginCaptcha', params: ({ event }) => event.output } },
+                onError: { target: 'idle', actions: reportAndShow },
+              },
+            },
+            idle: {
+              on: {
+                'login.submit': { target: 'loggingIn', actions: 'clearError' },
+                'forget.submit': { target: 'sendingForget', actions: 'clearError' },
+                'captcha.refresh': 'loadingCaptcha',
+              },
+            },
+            loggingIn: {
+              invoke: {
+                id: 'login',
+                src: 'login',
+                input: ({ event }) => (event.type === 'login.submit' ? event.form : { account_id: '', password: '', captcha_word: '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isRefused', params: ({ event }) => event.output },
+                    target: 'idle',
+                    description: 'Wrong word or password: the message, a new captcha, the typed input kept.',
+                    actions: [
+                      { type: 'takeLoginAnswer', params: ({ event }) => event.output },
+                      { type: 'notify', params: ({ event }) => ({ tone: 'error', text: event.output.error ?? '' }) },
+                    ],
+                  },
+                  { target: 'succeeded', actions: 'reloadPage', description: 'SPEC §4: reload after login.' },
+                ],
+                onError: { target: 'idle', actions: reportAndShow },
+              },
+            },
+            sendingForget: {
+              invoke: {
+                id: 'forgetMail',
+                src: 'forgetMail',
+                input: ({ event }) => ({ mailAddress: event.type === 'forget.submit' ? event.mailAddress : '' }),
+                onDone: {
+                  target: 'idle',
+                  actions: ['markForgetSent', { type: 'notify', params: { tone: 'success', key: 'auth.forgetSent' } }],
+                },
+                onError: { target: 'idle', actions: reportAndShow },
+              },
+            },
+            succeeded: {},
+          },
+        },
+      },
+    },
+    register: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'register.open': { target: 'open', actions: 'clearError' } } },
+        open: {
+          initial: 'loadingCaptcha',
+          on: { 'register.close': { target: 'closed', actions: 'clearError' } },
+          states: {
+            loadingCaptcha: {
+              invoke: {
+                id: 'loadRegisterCaptcha',
+                src: 'loadCaptcha',
+                onDone: { target: 'idle', actions: { type: 'setRegisterCaptcha', params: ({ event }) => event.output } },
+                onError: { target: 'idle', actions: reportAndShow },
+              },
+            },
+            idle: {
+              on: {
+                'register.submit': { target: 'registering', actions: 'clearError' },
+                'captcha.refresh': 'loadingCaptcha',
+              },
+            },
+            registering: {
+              invoke: {
+                id: 'register',
+                src: 'register',
+                input: ({ event }) =>
+                  event.type === 'register.submit'
+                    ? event.form
+                    : { account_id: '', password: '', password_confirm: '', name: '', captcha_word: '', avatar_id: 0 },
+                onDone: [
+                  {
+                    guard: { type: 'isRefused', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: [
+                      { type: 'takeRegisterAnswer', params: ({ event }) => event.output },
+                      { type: 'notify', params: ({ event }) => ({ tone: 'error', text: event.output.error ?? '' }) },
+                    ],
+                  },
+                  { target: 'succeeded', actions: 'reloadPage', description: 'SPEC §4: reload after signup.' },
+                ],
+                onError: {
+                  target: 'loadingCaptcha',
+                  description: 'The captcha was used up by the attempt: fetch a new one.',
+                  actions: reportAndShow,
+                },
+              },
+            },
+            succeeded: {},
+          },
+        },
+      },
+    },
+    sms: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'sms.open': { target: 'open', actions: ['clearError', { type: 'setSmsPhone', params: { phone: null } }] } } },
+        open: {
+          initial: 'enteringPhone',
+          on: { 'sms.close': { target: 'closed', actions: 'clearError' } },
+          states: {
+            enteringPhone: { on: { 'sms.send': { target: 'sendingCode', actions: 'clearError' } } },
+            sendingCode: {
+              invoke: {
+                id: 'sendSmsCode',
+                src: 'sendSmsCode',
+                input: ({ event }) => ({ phone: event.type === 'sms.send' ? event.phone : '' }),
+                onDone: { target: 'enteringCode', actions: { type: 'setSmsPhone', params: ({ event }) => event.output } },
+                onError: { target: 'enteringPhone', actions: reportAndShow },
+              },
+            },
+            enteringCode: {
+              on: {
+                'sms.verify': { target: 'verifying', actions: 'clearError' },
+                'sms.send': { target: 'sendingCode', actions: 'clearError', description: 'Send the code again.' },
+              },
+            },
+            verifying: {
+              invoke: {
+                id: 'verifySmsCode',
+                src: 'verifySmsCode',
+                input: ({ event }) => ({ code: event.type === 'sms.verify' ? event.code : '' }),
+                onDone: {
+                  target: '#auth.sms.closed',
+                  actions: ['smsVerified', { type: 'notify', params: { tone: 'success', key: 'auth.smsDone' } }],
+                },
+                onError: { target: 'enteringCode', actions: reportAndShow },
+              },
+            },
+          },
+        },
+      },
+    },
+    session: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'logout.request': 'loggingOut' } },
+        loggingOut: {
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            onDone: { target: 'idle', actions: 'reloadPage', description: 'SPEC §4: reload after logout.' },
+            onError: { target: 'idle', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+  },
+})

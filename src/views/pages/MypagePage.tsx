@@ -1,0 +1,92 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import type { mypageMachine } from '../../machines/mypage/mypage.machine.ts'
+import { formatCompactCount } from '../../domain/compact-count.ts'
+import { FIELD_MESSAGES, checkBirthday, checkName } from '../../domain/account-rules.ts'
+import { useAuthActor, useT } from '../app-context.tsx'
+import { Field, formValues } from '../auth/Field.tsx'
+import { useDocumentTitle } from '../use-document-title.ts'
+import { useState } from 'react'
+
+const toDateInput = (birthday: number | null) =>
+  birthday === null ? '' : `${String(birthday).slice(0, 4)}-${String(birthday).slice(4, 6)}-${String(birthday).slice(6, 8)}`
+
+/** /mypage: who I am, my gold, and my nickname and birthday. */
+export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
+  const { t, locale } = useT()
+  const actor = useActorRef(logic)
+  const auth = useAuthActor()
+  const account = useSelector(actor, (s) => s.context.account)
+  const error = useSelector(actor, (s) => s.context.error)
+  const saving = useSelector(actor, (s) => s.matches('saving'))
+  const failed = useSelector(actor, (s) => s.matches('failed'))
+  const [fieldError, setFieldError] = useState<string | null>(null)
+  useDocumentTitle(t('mypage.title'))
+
+  if (failed) {
+    return (
+      <section className="mypage">
+        <p role="alert">{t('mypage.loadFailed')}</p>
+        <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'account.retry' })}>
+          {t('common.retry')}
+        </button>
+      </section>
+    )
+  }
+  if (!account) return <p aria-busy="true">{t('common.loading')}</p>
+
+  return (
+    <section className="mypage" aria-labelledby="mypage-title">
+      <h1 id="mypage-title">{t('mypage.title')}</h1>
+      <div className="mypage__card">
+        <img src={account.avatar_url} alt="" width={72} height={72} />
+        <dl className="mypage__facts">
+          <dt>{t('mypage.name')}</dt>
+          <dd data-testid="mypage-name">{account.name}</dd>
+          <dt>{t('auth.accountId')}</dt>
+          <dd>{account.account_id}</dd>
+          <dt>{t('mypage.level')}</dt>
+          <dd>{account.level}</dd>
+          <dt>{t('mypage.gold')}</dt>
+          <dd data-testid="mypage-gold">{formatCompactCount(account.gold, locale)}</dd>
+          <dt>{t('mypage.expiringGold')}</dt>
+          <dd>{formatCompactCount(account.expiring_gold, locale)}</dd>
+          <dt>{t('mypage.sms')}</dt>
+          <dd>
+            {account.sms_auth ? (
+              t('mypage.smsDone')
+            ) : (
+              <button type="button" className="link-button" onClick={() => auth.send({ type: 'sms.open' })}>
+                {t('mypage.smsStart')}
+              </button>
+            )}
+          </dd>
+        </dl>
+      </div>
+      <form
+        className="auth-form mypage__form"
+        aria-busy={saving}
+        onSubmit={(e) => {
+          e.preventDefault()
+          const v = formValues(e.currentTarget)
+          const name = v.name ?? ''
+          const birthday = (v.birthday ?? '').replaceAll('-', '')
+          const problem = !checkName(name) ? FIELD_MESSAGES.name : birthday && !checkBirthday(birthday, Date.now()) ? FIELD_MESSAGES.birthday : null
+          setFieldError(problem)
+          if (!problem) actor.send({ type: 'profile.save', form: { name, birthday } })
+        }}
+      >
+        <h2>{t('mypage.edit')}</h2>
+        {(fieldError ?? error) && (
+          <p className="form-error" role="alert">
+            {fieldError ?? error}
+          </p>
+        )}
+        <Field label={t('auth.nickname')} name="name" defaultValue={account.name} required maxLength={30} />
+        <Field label={t('mypage.birthday')} name="birthday" type="date" defaultValue={toDateInput(account.birthday)} />
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {t('mypage.save')}
+        </button>
+      </form>
+    </section>
+  )
+}
