@@ -43,8 +43,10 @@ async function withAuthMessage<T>(promise: Promise<T>, message: string): Promise
 
 export const getCaptcha = (api: ApiClient) => api.get<{ captcha_url: string }>('/api/captcha')
 
-export const login = (api: ApiClient, body: { account_id: string; password: string; captcha_word: string }) =>
-  api.postJson<AuthResult>('/user/login', body)
+export const login = (
+  api: ApiClient,
+  body: { account_id: string; password: string; captcha_word: string },
+) => api.postJson<AuthResult>('/user/login', body)
 
 /** SPEC.md §7: logout is two calls, the second with an empty JSON object. */
 export async function logout(api: ApiClient): Promise<void> {
@@ -72,7 +74,10 @@ export const register = (
 ) => withAuthMessage(api.postForm<AuthResult>('/user/register', body), '失敗しました。')
 
 export const forgetMailSend = (api: ApiClient, mailAddress: string) =>
-  withAuthMessage(api.postForm<{ ok: number }>('/user/forget_mail_send', { mail_address: mailAddress }), '失敗しました。')
+  withAuthMessage(
+    api.postForm<{ ok: number }>('/user/forget_mail_send', { mail_address: mailAddress }),
+    '失敗しました。',
+  )
 
 export const getAccount = (api: ApiClient) =>
   withAuthMessage(api.get<Account>('/api/account/'), 'アカウント取得に失敗しました')
@@ -89,10 +94,14 @@ export const verifySmsAuthCode = (api: ApiClient, code: string) =>
   api.postForm<{ ok: number }>('/api/user/sms_auth/verify', { code })
 
 export const startSmsReset = (api: ApiClient, accountId: string) =>
-  api.postForm<{ ok: number; phone: string }>('/api/reset_password/start_sms', { account_id: accountId })
+  api.postForm<{ ok: number; phone: string }>('/api/reset_password/start_sms', {
+    account_id: accountId,
+  })
 
 export const sendSmsReset = (api: ApiClient, accountId: string) =>
-  api.postForm<{ ok: number; phone: string }>('/api/reset_password/send_sms', { account_id: accountId })
+  api.postForm<{ ok: number; phone: string }>('/api/reset_password/send_sms', {
+    account_id: accountId,
+  })
 
 export const finishSmsReset = (
   api: ApiClient,

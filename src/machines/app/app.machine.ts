@@ -113,7 +113,8 @@ export const appMachine = appSetup.createMachine({
             'session.refresh': {
               target: 'guarding',
               actions: 'beginNavigation',
-              description: 'After the account changed (e.g. SMS authentication): load the user again.',
+              description:
+                'After the account changed (e.g. SMS authentication): load the user again.',
             },
             'navigation.done': {
               actions: {

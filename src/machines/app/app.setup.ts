@@ -80,7 +80,8 @@ export const appSetup = setup({
     beginNavigation: assign(({ context, event }) => {
       if (event.type !== 'navigation.start' && event.type !== 'session.refresh') return {}
       const seq = context.seq + 1
-      const path = event.type === 'navigation.start' ? event.path : (context.navigation?.path ?? '/')
+      const path =
+        event.type === 'navigation.start' ? event.path : (context.navigation?.path ?? '/')
       return { seq, navigation: { seq, path, nowMs: event.nowMs } }
     }),
     storeSession: assign((_, session: SessionSnapshot) => ({

@@ -1,10 +1,25 @@
 import { authSetup, failureMessage } from './auth.setup.ts'
 
-export type { AuthContext, AuthEvent, LoginKind, LoginForm, RegisterForm, AuthResult } from './auth.setup.ts'
+export type {
+  AuthContext,
+  AuthEvent,
+  LoginKind,
+  LoginForm,
+  RegisterForm,
+  AuthResult,
+} from './auth.setup.ts'
 
 const reportAndShow = [
-  { type: 'reportError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-  { type: 'setError', params: ({ event }: { event: { error: unknown } }) => ({ message: failureMessage(event.error) }) },
+  {
+    type: 'reportError',
+    params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+  },
+  {
+    type: 'setError',
+    params: ({ event }: { event: { error: unknown } }) => ({
+      message: failureMessage(event.error),
+    }),
+  },
 ] as const
 
 /** Login, registration and SMS-authentication modals, logout, and the social callbacks (SPEC.md §4). */
@@ -36,7 +51,11 @@ export const authMachine = authSetup.createMachine({
       { description: 'Registration through Twitter succeeded: reload.', actions: 'reloadPage' },
     ],
     'twitter.linked': [
-      { guard: 'isLinked', actions: 'linkTwitter', description: 'SPEC §4: a successful link sets twitter_auth.' },
+      {
+        guard: 'isLinked',
+        actions: 'linkTwitter',
+        description: 'SPEC §4: a successful link sets twitter_auth.',
+      },
       { actions: 'reloadPage', description: 'SPEC §4: a failed link reloads the page.' },
     ],
   },
@@ -56,14 +75,20 @@ export const authMachine = authSetup.createMachine({
           initial: 'loadingCaptcha',
           on: {
             'login.close': { target: 'closed', actions: 'clearError' },
-            'login.kind': { target: '.idle', actions: { type: 'setKind', params: ({ event }) => ({ kind: event.kind }) } },
+            'login.kind': {
+              target: '.idle',
+              actions: { type: 'setKind', params: ({ event }) => ({ kind: event.kind }) },
+            },
           },
           states: {
             loadingCaptcha: {
               invoke: {
                 id: 'loadLoginCaptcha',
                 src: 'loadCaptcha',
-                onDone: { target: 'idle', actions: { type: 'setLoginCaptcha', params: ({ event }) => event.output } },
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'setLoginCaptcha', params: ({ event }) => event.output },
+                },
                 onError: { target: 'idle', actions: reportAndShow },
               },
             },
@@ -78,18 +103,29 @@ export const authMachine = authSetup.createMachine({
               invoke: {
                 id: 'login',
                 src: 'login',
-                input: ({ event }) => (event.type === 'login.submit' ? event.form : { account_id: '', password: '', captcha_word: '' }),
+                input: ({ event }) =>
+                  event.type === 'login.submit'
+                    ? event.form
+                    : { account_id: '', password: '', captcha_word: '' },
                 onDone: [
                   {
                     guard: { type: 'isRefused', params: ({ event }) => event.output },
                     target: 'idle',
-                    description: 'Wrong word or password: the message, a new captcha, the typed input kept.',
+                    description:
+                      'Wrong word or password: the message, a new captcha, the typed input kept.',
                     actions: [
                       { type: 'takeLoginAnswer', params: ({ event }) => event.output },
-                      { type: 'notify', params: ({ event }) => ({ tone: 'error', text: event.output.error ?? '' }) },
+                      {
+                        type: 'notify',
+                        params: ({ event }) => ({ tone: 'error', text: event.output.error ?? '' }),
+                      },
                     ],
                   },
-                  { target: 'succeeded', actions: 'reloadPage', description: 'SPEC §4: reload after login.' },
+                  {
+                    target: 'succeeded',
+                    actions: 'reloadPage',
+                    description: 'SPEC §4: reload after login.',
+                  },
                 ],
                 onError: { target: 'idle', actions: reportAndShow },
               },
@@ -98,10 +134,15 @@ export const authMachine = authSetup.createMachine({
               invoke: {
                 id: 'forgetMail',
                 src: 'forgetMail',
-                input: ({ event }) => ({ mailAddress: event.type === 'forget.submit' ? event.mailAddress : '' }),
+                input: ({ event }) => ({
+                  mailAddress: event.type === 'forget.submit' ? event.mailAddress : '',
+                }),
                 onDone: {
                   target: 'idle',
-                  actions: ['markForgetSent', { type: 'notify', params: { tone: 'success', key: 'auth.forgetSent' } }],
+                  actions: [
+                    'markForgetSent',
+                    { type: 'notify', params: { tone: 'success', key: 'auth.forgetSent' } },
+                  ],
                 },
                 onError: { target: 'idle', actions: reportAndShow },
               },
@@ -123,7 +164,10 @@ export const authMachine = authSetup.createMachine({
               invoke: {
                 id: 'loadRegisterCaptcha',
                 src: 'loadCaptcha',
-                onDone: { target: 'idle', actions: { type: 'setRegisterCaptcha', params: ({ event }) => event.output } },
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'setRegisterCaptcha', params: ({ event }) => event.output },
+                },
                 onError: { target: 'idle', actions: reportAndShow },
               },
             },
@@ -140,17 +184,31 @@ export const authMachine = authSetup.createMachine({
                 input: ({ event }) =>
                   event.type === 'register.submit'
                     ? event.form
-                    : { account_id: '', password: '', password_confirm: '', name: '', captcha_word: '', avatar_id: 0 },
+                    : {
+                        account_id: '',
+                        password: '',
+                        password_confirm: '',
+                        name: '',
+                        captcha_word: '',
+                        avatar_id: 0,
+                      },
                 onDone: [
                   {
                     guard: { type: 'isRefused', params: ({ event }) => event.output },
                     target: 'idle',
                     actions: [
                       { type: 'takeRegisterAnswer', params: ({ event }) => event.output },
-                      { type: 'notify', params: ({ event }) => ({ tone: 'error', text: event.output.error ?? '' }) },
+                      {
+                        type: 'notify',
+                        params: ({ event }) => ({ tone: 'error', text: event.output.error ?? '' }),
+                      },
                     ],
                   },
-                  { target: 'succeeded', actions: 'reloadPage', description: 'SPEC §4: reload after signup.' },
+                  {
+                    target: 'succeeded',
+                    actions: 'reloadPage',
+                    description: 'SPEC §4: reload after signup.',
+                  },
                 ],
                 onError: {
                   target: 'loadingCaptcha',
@@ -167,7 +225,14 @@ export const authMachine = authSetup.createMachine({
     sms: {
       initial: 'closed',
       states: {
-        closed: { on: { 'sms.open': { target: 'open', actions: ['clearError', { type: 'setSmsPhone', params: { phone: null } }] } } },
+        closed: {
+          on: {
+            'sms.open': {
+              target: 'open',
+              actions: ['clearError', { type: 'setSmsPhone', params: { phone: null } }],
+            },
+          },
+        },
         open: {
           initial: 'enteringPhone',
           on: { 'sms.close': { target: 'closed', actions: 'clearError' } },
@@ -178,14 +243,21 @@ export const authMachine = authSetup.createMachine({
                 id: 'sendSmsCode',
                 src: 'sendSmsCode',
                 input: ({ event }) => ({ phone: event.type === 'sms.send' ? event.phone : '' }),
-                onDone: { target: 'enteringCode', actions: { type: 'setSmsPhone', params: ({ event }) => event.output } },
+                onDone: {
+                  target: 'enteringCode',
+                  actions: { type: 'setSmsPhone', params: ({ event }) => event.output },
+                },
                 onError: { target: 'enteringPhone', actions: reportAndShow },
               },
             },
             enteringCode: {
               on: {
                 'sms.verify': { target: 'verifying', actions: 'clearError' },
-                'sms.send': { target: 'sendingCode', actions: 'clearError', description: 'Send the code again.' },
+                'sms.send': {
+                  target: 'sendingCode',
+                  actions: 'clearError',
+                  description: 'Send the code again.',
+                },
               },
             },
             verifying: {
@@ -195,7 +267,10 @@ export const authMachine = authSetup.createMachine({
                 input: ({ event }) => ({ code: event.type === 'sms.verify' ? event.code : '' }),
                 onDone: {
                   target: '#auth.sms.closed',
-                  actions: ['smsVerified', { type: 'notify', params: { tone: 'success', key: 'auth.smsDone' } }],
+                  actions: [
+                    'smsVerified',
+                    { type: 'notify', params: { tone: 'success', key: 'auth.smsDone' } },
+                  ],
                 },
                 onError: { target: 'enteringCode', actions: reportAndShow },
               },
@@ -212,8 +287,15 @@ export const authMachine = authSetup.createMachine({
           invoke: {
             id: 'logout',
             src: 'logout',
-            onDone: { target: 'idle', actions: 'reloadPage', description: 'SPEC §4: reload after logout.' },
-            onError: { target: 'idle', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'idle',
+              actions: 'reloadPage',
+              description: 'SPEC §4: reload after logout.',
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },

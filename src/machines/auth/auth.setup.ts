@@ -87,7 +87,11 @@ export const authSetup = setup({
     reportError: (_, _params: { error: unknown }) => {},
     smsVerified: () => {},
 
-    setKind: assign((_, params: { kind: LoginKind }) => ({ loginKind: params.kind, error: null, forgetSent: false })),
+    setKind: assign((_, params: { kind: LoginKind }) => ({
+      loginKind: params.kind,
+      error: null,
+      forgetSent: false,
+    })),
     setLoginCaptcha: assign((_, url: string) => ({ loginCaptchaUrl: url })),
     setRegisterCaptcha: assign((_, url: string) => ({ registerCaptchaUrl: url })),
     /** A failed answer: its message, and its fresh captcha when it brings one. */

@@ -47,8 +47,14 @@ export const mypageMachine = setup({
       invoke: {
         id: 'loadAccount',
         src: 'loadAccount',
-        onDone: { target: 'ready', actions: { type: 'store', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'store', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     ready: { on: { 'profile.save': 'saving' } },
@@ -56,11 +62,15 @@ export const mypageMachine = setup({
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',
-        input: ({ event }) => (event.type === 'profile.save' ? event.form : { name: '', birthday: '' }),
+        input: ({ event }) =>
+          event.type === 'profile.save' ? event.form : { name: '', birthday: '' },
         onDone: {
           target: 'loading',
           description: 'Saved: show it, and load the account and the session again.',
-          actions: [{ type: 'notify', params: { tone: 'success', key: 'mypage.saved' } }, 'refreshSession'],
+          actions: [
+            { type: 'notify', params: { tone: 'success', key: 'mypage.saved' } },
+            'refreshSession',
+          ],
         },
         onError: {
           target: 'ready',

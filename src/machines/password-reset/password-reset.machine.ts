@@ -29,16 +29,19 @@ export const passwordResetMachine = setup({
     sendCode: fromPromise<{ phone: string }, { accountId: string }>(() => {
       throw new Error('sendCode is provided in src/compose.ts')
     }),
-    finishReset: fromPromise<unknown, { accountId: string; code: string; password: string; passwordConfirm: string }>(
-      () => {
-        throw new Error('finishReset is provided in src/compose.ts')
-      },
-    ),
+    finishReset: fromPromise<
+      unknown,
+      { accountId: string; code: string; password: string; passwordConfirm: string }
+    >(() => {
+      throw new Error('finishReset is provided in src/compose.ts')
+    }),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
     reportError: (_, _params: { error: unknown }) => {},
-    setAccount: assign(({ event }) => (event.type === 'reset.start' ? { accountId: event.accountId.trim(), error: null } : {})),
+    setAccount: assign(({ event }) =>
+      event.type === 'reset.start' ? { accountId: event.accountId.trim(), error: null } : {},
+    ),
     setPhone: assign((_, params: { phone: string }) => ({ phone: params.phone, error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: failed(params.error) })),
     clear: assign({ accountId: '', phone: null, error: null }),
@@ -54,20 +57,32 @@ export const passwordResetMachine = setup({
         id: 'startReset',
         src: 'startReset',
         input: ({ context }) => ({ accountId: context.accountId }),
-        onDone: { target: 'confirming', actions: { type: 'setPhone', params: ({ event }) => event.output } },
-        onError: { target: 'enteringAccount', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'confirming',
+          actions: { type: 'setPhone', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'enteringAccount',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     confirming: {
       description: 'Shows the masked phone the code will go to.',
-      on: { 'reset.send': 'sending', 'reset.restart': { target: 'enteringAccount', actions: 'clear' } },
+      on: {
+        'reset.send': 'sending',
+        'reset.restart': { target: 'enteringAccount', actions: 'clear' },
+      },
     },
     sending: {
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
         input: ({ context }) => ({ accountId: context.accountId }),
-        onDone: { target: 'enteringCode', actions: { type: 'setPhone', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'enteringCode',
+          actions: { type: 'setPhone', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'confirming',
           actions: [
@@ -78,7 +93,10 @@ export const passwordResetMachine = setup({
       },
     },
     enteringCode: {
-      on: { 'reset.finish': 'finishing', 'reset.send': { target: 'sending', description: 'Send the code again.' } },
+      on: {
+        'reset.finish': 'finishing',
+        'reset.send': { target: 'sending', description: 'Send the code again.' },
+      },
     },
     finishing: {
       invoke: {
@@ -86,10 +104,21 @@ export const passwordResetMachine = setup({
         src: 'finishReset',
         input: ({ context, event }) =>
           event.type === 'reset.finish'
-            ? { accountId: context.accountId, code: event.code, password: event.password, passwordConfirm: event.passwordConfirm }
+            ? {
+                accountId: context.accountId,
+                code: event.code,
+                password: event.password,
+                passwordConfirm: event.passwordConfirm,
+              }
             : { accountId: context.accountId, code: '', password: '', passwordConfirm: '' },
-        onDone: { target: 'done', actions: { type: 'notify', params: { tone: 'success', key: 'reset.done' } } },
-        onError: { target: 'enteringCode', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'done',
+          actions: { type: 'notify', params: { tone: 'success', key: 'reset.done' } },
+        },
+        onError: {
+          target: 'enteringCode',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     done: { type: 'final' },

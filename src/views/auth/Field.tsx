@@ -1,7 +1,10 @@
 import type { InputHTMLAttributes } from 'react'
 
 /** A labelled input; the value lives in the form, so nothing typed is lost on an error. */
-export function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  ...input
+}: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className="field">
       <span className="field__label">{label}</span>

@@ -11,13 +11,22 @@ export function LoginModal() {
   const kind = useSelector(auth, (s) => s.context.loginKind)
   const captchaUrl = useSelector(auth, (s) => s.context.loginCaptchaUrl)
   const error = useSelector(auth, (s) => s.context.error)
-  const busy = useSelector(auth, (s) => s.matches({ login: { open: 'loggingIn' } }) || s.matches({ login: { open: 'sendingForget' } }))
+  const busy = useSelector(
+    auth,
+    (s) =>
+      s.matches({ login: { open: 'loggingIn' } }) ||
+      s.matches({ login: { open: 'sendingForget' } }),
+  )
   const forgetSent = useSelector(auth, (s) => s.context.forgetSent)
   const socialProviders = useApp((s) => s.context.settings.social_providers)
   const close = () => auth.send({ type: 'login.close' })
 
   return (
-    <Modal title={kind === 3 ? t('auth.forgetTitle') : t('auth.loginTitle')} onClose={close} closeLabel={t('common.dismiss')}>
+    <Modal
+      title={kind === 3 ? t('auth.forgetTitle') : t('auth.loginTitle')}
+      onClose={close}
+      closeLabel={t('common.dismiss')}
+    >
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -32,23 +41,47 @@ export function LoginModal() {
             const v = formValues(e.currentTarget)
             auth.send({
               type: 'login.submit',
-              form: { account_id: v.account_id ?? '', password: v.password ?? '', captcha_word: v.captcha_word ?? '' },
+              form: {
+                account_id: v.account_id ?? '',
+                password: v.password ?? '',
+                captcha_word: v.captcha_word ?? '',
+              },
             })
           }}
         >
-          <Field label={t('auth.accountId')} name="account_id" required autoComplete="username" maxLength={30} />
-          <Field label={t('auth.password')} name="password" type="password" required autoComplete="current-password" maxLength={128} />
+          <Field
+            label={t('auth.accountId')}
+            name="account_id"
+            required
+            autoComplete="username"
+            maxLength={30}
+          />
+          <Field
+            label={t('auth.password')}
+            name="password"
+            type="password"
+            required
+            autoComplete="current-password"
+            maxLength={128}
+          />
           <Captcha url={captchaUrl} onRefresh={() => auth.send({ type: 'captcha.refresh' })} />
           <button type="submit" className="button button--primary button--wide" disabled={busy}>
             {t('auth.loginSubmit')}
           </button>
           {socialProviders.includes('twitter') && (
-            <a className="button button--ghost button--wide" href="/social/twitter/sign_up?type=login">
+            <a
+              className="button button--ghost button--wide"
+              href="/social/twitter/sign_up?type=login"
+            >
               {t('auth.twitterLogin')}
             </a>
           )}
           <div className="auth-form__links">
-            <button type="button" className="link-button" onClick={() => auth.send({ type: 'login.kind', kind: 3 })}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => auth.send({ type: 'login.kind', kind: 3 })}
+            >
               {t('auth.forgetLink')}
             </button>
             <button
@@ -67,7 +100,11 @@ export function LoginModal() {
       {kind === 2 && (
         <div className="auth-form">
           <p>{t('auth.twitterStopped')}</p>
-          <button type="button" className="button button--primary button--wide" onClick={() => auth.send({ type: 'login.kind', kind: 1 })}>
+          <button
+            type="button"
+            className="button button--primary button--wide"
+            onClick={() => auth.send({ type: 'login.kind', kind: 1 })}
+          >
             {t('auth.loginWithId')}
           </button>
         </div>
@@ -78,11 +115,21 @@ export function LoginModal() {
           aria-busy={busy}
           onSubmit={(e) => {
             e.preventDefault()
-            auth.send({ type: 'forget.submit', mailAddress: formValues(e.currentTarget).mail_address ?? '' })
+            auth.send({
+              type: 'forget.submit',
+              mailAddress: formValues(e.currentTarget).mail_address ?? '',
+            })
           }}
         >
           <p>{t('auth.forgetHelp')}</p>
-          <Field label={t('auth.mail')} name="mail_address" type="email" required autoComplete="email" maxLength={254} />
+          <Field
+            label={t('auth.mail')}
+            name="mail_address"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+          />
           {forgetSent && <p role="status">{t('auth.forgetSent')}</p>}
           <button type="submit" className="button button--primary button--wide" disabled={busy}>
             {t('auth.forgetSubmit')}
@@ -90,7 +137,11 @@ export function LoginModal() {
           <a className="link-button" href="/reset_password/sms">
             {t('auth.resetBySms')}
           </a>
-          <button type="button" className="link-button" onClick={() => auth.send({ type: 'login.kind', kind: 1 })}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => auth.send({ type: 'login.kind', kind: 1 })}
+          >
             {t('auth.backToLogin')}
           </button>
         </form>

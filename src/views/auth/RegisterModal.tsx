@@ -20,7 +20,11 @@ export function RegisterModal() {
   const [fieldError, setFieldError] = useState<string | null>(null)
 
   return (
-    <Modal title={t('auth.registerTitle')} onClose={() => auth.send({ type: 'register.close' })} closeLabel={t('common.dismiss')}>
+    <Modal
+      title={t('auth.registerTitle')}
+      onClose={() => auth.send({ type: 'register.close' })}
+      closeLabel={t('common.dismiss')}
+    >
       {(fieldError ?? error) && (
         <p className="form-error" role="alert">
           {fieldError ?? error}
@@ -41,19 +45,56 @@ export function RegisterModal() {
           const problem = signUpProblem(form)
           setFieldError(problem ? FIELD_MESSAGES[problem] : null)
           if (problem) return
-          auth.send({ type: 'register.submit', form: { ...form, captcha_word: v.captcha_word ?? '', avatar_id: avatar } })
+          auth.send({
+            type: 'register.submit',
+            form: { ...form, captcha_word: v.captcha_word ?? '', avatar_id: avatar },
+          })
         }}
       >
-        <Field label={t('auth.accountId')} name="account_id" required autoComplete="username" maxLength={30} />
+        <Field
+          label={t('auth.accountId')}
+          name="account_id"
+          required
+          autoComplete="username"
+          maxLength={30}
+        />
         <Field label={t('auth.nickname')} name="name" required maxLength={30} />
-        <Field label={t('auth.password')} name="password" type="password" required autoComplete="new-password" maxLength={128} />
-        <Field label={t('auth.passwordConfirm')} name="password_confirm" type="password" required autoComplete="new-password" maxLength={128} />
+        <Field
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          required
+          autoComplete="new-password"
+          maxLength={128}
+        />
+        <Field
+          label={t('auth.passwordConfirm')}
+          name="password_confirm"
+          type="password"
+          required
+          autoComplete="new-password"
+          maxLength={128}
+        />
         <fieldset className="avatar-picker">
           <legend>{t('auth.avatar')}</legend>
           {AVATARS.map((id) => (
-            <label key={id} className={id === avatar ? 'avatar-choice avatar-choice--on' : 'avatar-choice'}>
-              <input type="radio" name="avatar" value={id} checked={id === avatar} onChange={() => setAvatar(id)} />
-              <img src={`/img/avatar/${id}.svg`} alt={t('auth.avatarNumber', { id: id + 1 })} width={40} height={40} />
+            <label
+              key={id}
+              className={id === avatar ? 'avatar-choice avatar-choice--on' : 'avatar-choice'}
+            >
+              <input
+                type="radio"
+                name="avatar"
+                value={id}
+                checked={id === avatar}
+                onChange={() => setAvatar(id)}
+              />
+              <img
+                src={`/img/avatar/${id}.svg`}
+                alt={t('auth.avatarNumber', { id: id + 1 })}
+                width={40}
+                height={40}
+              />
             </label>
           ))}
         </fieldset>

@@ -10,12 +10,21 @@ export function SmsAuthModal() {
   const error = useSelector(auth, (s) => s.context.error)
   const phone = useSelector(auth, (s) => s.context.smsPhone)
   const step = useSelector(auth, (s) =>
-    s.matches({ sms: { open: 'enteringCode' } }) || s.matches({ sms: { open: 'verifying' } }) ? 'code' : 'phone',
+    s.matches({ sms: { open: 'enteringCode' } }) || s.matches({ sms: { open: 'verifying' } })
+      ? 'code'
+      : 'phone',
   )
-  const busy = useSelector(auth, (s) => s.matches({ sms: { open: 'sendingCode' } }) || s.matches({ sms: { open: 'verifying' } }))
+  const busy = useSelector(
+    auth,
+    (s) => s.matches({ sms: { open: 'sendingCode' } }) || s.matches({ sms: { open: 'verifying' } }),
+  )
 
   return (
-    <Modal title={t('auth.smsTitle')} onClose={() => auth.send({ type: 'sms.close' })} closeLabel={t('common.dismiss')}>
+    <Modal
+      title={t('auth.smsTitle')}
+      onClose={() => auth.send({ type: 'sms.close' })}
+      closeLabel={t('common.dismiss')}
+    >
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -31,7 +40,15 @@ export function SmsAuthModal() {
           }}
         >
           <p>{t('auth.smsHelp')}</p>
-          <Field label={t('auth.phone')} name="phone" type="tel" required autoComplete="tel" maxLength={20} placeholder="09012345678" />
+          <Field
+            label={t('auth.phone')}
+            name="phone"
+            type="tel"
+            required
+            autoComplete="tel"
+            maxLength={20}
+            placeholder="09012345678"
+          />
           <button type="submit" className="button button--primary button--wide" disabled={busy}>
             {t('auth.smsSend')}
           </button>
@@ -46,7 +63,15 @@ export function SmsAuthModal() {
           }}
         >
           <p>{t('auth.smsSent', { phone: phone ?? '' })}</p>
-          <Field label={t('auth.code')} name="code" inputMode="numeric" required autoComplete="one-time-code" maxLength={6} pattern="\d{6}" />
+          <Field
+            label={t('auth.code')}
+            name="code"
+            inputMode="numeric"
+            required
+            autoComplete="one-time-code"
+            maxLength={6}
+            pattern="\d{6}"
+          />
           <button type="submit" className="button button--primary button--wide" disabled={busy}>
             {t('auth.smsVerify')}
           </button>

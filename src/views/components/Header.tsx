@@ -7,7 +7,9 @@ import { LocaleSwitcher } from './LocaleSwitcher.tsx'
 const selectOnliveNum = (s: AppSnapshot) => s.context.onliveNum
 const selectMenuOpen = (s: AppSnapshot) => s.matches({ menu: 'open' })
 const selectUser = (s: AppSnapshot) =>
-  s.context.user?.is_login ? { name: s.context.user.name, avatarUrl: s.context.user.avatar_url } : null
+  s.context.user?.is_login
+    ? { name: s.context.user.name, avatarUrl: s.context.user.avatar_url }
+    : null
 
 export function Header({ compact = false }: { compact?: boolean }) {
   const app = useAppActor()
@@ -39,16 +41,28 @@ export function Header({ compact = false }: { compact?: boolean }) {
               <img src={user.avatarUrl} alt="" width={28} height={28} />
               <span className="user-name">{user.name}</span>
             </Link>
-            <button type="button" className="button button--ghost" onClick={() => auth.send({ type: 'logout.request' })}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => auth.send({ type: 'logout.request' })}
+            >
               {t('header.logout')}
             </button>
           </>
         ) : (
           <>
-            <button type="button" className="button button--primary" onClick={() => auth.send({ type: 'login.open', kind: 1 })}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => auth.send({ type: 'login.open', kind: 1 })}
+            >
               {t('header.login')}
             </button>
-            <button type="button" className="button button--ghost" onClick={() => auth.send({ type: 'register.open' })}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => auth.send({ type: 'register.open' })}
+            >
               {t('header.register')}
             </button>
           </>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
  * An accessible modal dialog: focus moves in and is trapped there (Tab and Shift+Tab cycle),

@@ -8,7 +8,9 @@ import { useDocumentTitle } from '../use-document-title.ts'
 import { useState } from 'react'
 
 const toDateInput = (birthday: number | null) =>
-  birthday === null ? '' : `${String(birthday).slice(0, 4)}-${String(birthday).slice(4, 6)}-${String(birthday).slice(6, 8)}`
+  birthday === null
+    ? ''
+    : `${String(birthday).slice(0, 4)}-${String(birthday).slice(4, 6)}-${String(birthday).slice(6, 8)}`
 
 /** /mypage: who I am, my gold, and my nickname and birthday. */
 export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
@@ -26,7 +28,11 @@ export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
     return (
       <section className="mypage">
         <p role="alert">{t('mypage.loadFailed')}</p>
-        <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'account.retry' })}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => actor.send({ type: 'account.retry' })}
+        >
           {t('common.retry')}
         </button>
       </section>
@@ -55,7 +61,11 @@ export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
             {account.sms_auth ? (
               t('mypage.smsDone')
             ) : (
-              <button type="button" className="link-button" onClick={() => auth.send({ type: 'sms.open' })}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => auth.send({ type: 'sms.open' })}
+              >
                 {t('mypage.smsStart')}
               </button>
             )}
@@ -70,7 +80,11 @@ export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
           const v = formValues(e.currentTarget)
           const name = v.name ?? ''
           const birthday = (v.birthday ?? '').replaceAll('-', '')
-          const problem = !checkName(name) ? FIELD_MESSAGES.name : birthday && !checkBirthday(birthday, Date.now()) ? FIELD_MESSAGES.birthday : null
+          const problem = !checkName(name)
+            ? FIELD_MESSAGES.name
+            : birthday && !checkBirthday(birthday, Date.now())
+              ? FIELD_MESSAGES.birthday
+              : null
           setFieldError(problem)
           if (!problem) actor.send({ type: 'profile.save', form: { name, birthday } })
         }}
@@ -81,8 +95,19 @@ export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
             {fieldError ?? error}
           </p>
         )}
-        <Field label={t('auth.nickname')} name="name" defaultValue={account.name} required maxLength={30} />
-        <Field label={t('mypage.birthday')} name="birthday" type="date" defaultValue={toDateInput(account.birthday)} />
+        <Field
+          label={t('auth.nickname')}
+          name="name"
+          defaultValue={account.name}
+          required
+          maxLength={30}
+        />
+        <Field
+          label={t('mypage.birthday')}
+          name="birthday"
+          type="date"
+          defaultValue={toDateInput(account.birthday)}
+        />
         <button type="submit" className="button button--primary" disabled={saving}>
           {t('mypage.save')}
         </button>

@@ -11,7 +11,13 @@ export interface OutboxMessage {
 }
 
 /** /dev/outbox: what the local SMS and mail provider "sent" (development and demo only). */
-export function OutboxPage({ messages, onRefresh }: { messages: OutboxMessage[]; onRefresh: () => void }) {
+export function OutboxPage({
+  messages,
+  onRefresh,
+}: {
+  messages: OutboxMessage[]
+  onRefresh: () => void
+}) {
   const { t } = useT()
   useDocumentTitle(t('outbox.title'))
   return (
@@ -28,7 +34,8 @@ export function OutboxPage({ messages, onRefresh }: { messages: OutboxMessage[];
           {messages.map((m) => (
             <li key={m.id} className="outbox__item" data-testid="outbox-message">
               <p className="outbox__meta">
-                <strong>{m.channel.toUpperCase()}</strong> → {m.recipient} · {new Date(m.created_at * 1000).toLocaleString()}
+                <strong>{m.channel.toUpperCase()}</strong> → {m.recipient} ·{' '}
+                {new Date(m.created_at * 1000).toLocaleString()}
               </p>
               {m.subject && <p className="outbox__subject">{m.subject}</p>}
               <pre className="outbox__body">{m.body}</pre>

@@ -9,7 +9,9 @@ export function ResetPasswordPage({ logic }: { logic: typeof passwordResetMachin
   const { t } = useT()
   const actor = useActorRef(logic)
   const auth = useAuthActor()
-  const step = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'enteringAccount'))
+  const step = useSelector(actor, (s) =>
+    typeof s.value === 'string' ? s.value : 'enteringAccount',
+  )
   const phone = useSelector(actor, (s) => s.context.phone)
   const error = useSelector(actor, (s) => s.context.error)
   useDocumentTitle(t('reset.title'))
@@ -29,11 +31,20 @@ export function ResetPasswordPage({ logic }: { logic: typeof passwordResetMachin
           aria-busy={busy}
           onSubmit={(e) => {
             e.preventDefault()
-            actor.send({ type: 'reset.start', accountId: formValues(e.currentTarget).account_id ?? '' })
+            actor.send({
+              type: 'reset.start',
+              accountId: formValues(e.currentTarget).account_id ?? '',
+            })
           }}
         >
           <p>{t('reset.help')}</p>
-          <Field label={t('auth.accountId')} name="account_id" required autoComplete="username" maxLength={30} />
+          <Field
+            label={t('auth.accountId')}
+            name="account_id"
+            required
+            autoComplete="username"
+            maxLength={30}
+          />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('reset.next')}
           </button>
@@ -42,10 +53,19 @@ export function ResetPasswordPage({ logic }: { logic: typeof passwordResetMachin
       {(step === 'confirming' || step === 'sending') && (
         <div className="auth-form">
           <p>{t('reset.confirm', { phone: phone ?? '' })}</p>
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => actor.send({ type: 'reset.send' })}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => actor.send({ type: 'reset.send' })}
+          >
             {t('reset.sendCode')}
           </button>
-          <button type="button" className="link-button" onClick={() => actor.send({ type: 'reset.restart' })}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => actor.send({ type: 'reset.restart' })}
+          >
             {t('reset.otherAccount')}
           </button>
         </div>
@@ -66,13 +86,38 @@ export function ResetPasswordPage({ logic }: { logic: typeof passwordResetMachin
           }}
         >
           <p>{t('auth.smsSent', { phone: phone ?? '' })}</p>
-          <Field label={t('auth.code')} name="code" inputMode="numeric" required autoComplete="one-time-code" maxLength={6} />
-          <Field label={t('reset.newPassword')} name="password" type="password" required autoComplete="new-password" maxLength={128} />
-          <Field label={t('auth.passwordConfirm')} name="password_confirm" type="password" required autoComplete="new-password" maxLength={128} />
+          <Field
+            label={t('auth.code')}
+            name="code"
+            inputMode="numeric"
+            required
+            autoComplete="one-time-code"
+            maxLength={6}
+          />
+          <Field
+            label={t('reset.newPassword')}
+            name="password"
+            type="password"
+            required
+            autoComplete="new-password"
+            maxLength={128}
+          />
+          <Field
+            label={t('auth.passwordConfirm')}
+            name="password_confirm"
+            type="password"
+            required
+            autoComplete="new-password"
+            maxLength={128}
+          />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('reset.finish')}
           </button>
-          <button type="button" className="link-button" onClick={() => actor.send({ type: 'reset.send' })}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => actor.send({ type: 'reset.send' })}
+          >
             {t('reset.resend')}
           </button>
         </form>
@@ -80,7 +125,11 @@ export function ResetPasswordPage({ logic }: { logic: typeof passwordResetMachin
       {step === 'done' && (
         <div className="auth-form">
           <p role="status">{t('reset.done')}</p>
-          <button type="button" className="button button--primary" onClick={() => auth.send({ type: 'login.open', kind: 1 })}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => auth.send({ type: 'login.open', kind: 1 })}
+          >
             {t('header.login')}
           </button>
         </div>
