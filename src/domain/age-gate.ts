@@ -30,7 +30,7 @@ export function ageOn(birthday: number, today: CalendarDate): number | null {
 /**
  * Pages a user with no birthday, or under 13 without agreement, may still open: home, organizer
  * registration, inquiry, opinion, the static pages and the agree-new-terms pages (SPEC.md §2),
- * plus the maintenance and not-found pages.
+ * plus the maintenance and not-found pages and /mypage, where the birthday is set.
  */
 const EXEMPT_EXACT = new Set([
   '/',
@@ -44,6 +44,8 @@ const EXEMPT_EXACT = new Set([
   '/organizer/register',
   '/maintenance',
   '/404',
+  // Where the birthday and the agreement are entered: gating it would lock the user out.
+  '/mypage',
 ])
 const EXEMPT_PREFIXES = ['/inquiry', '/opinion']
 

@@ -31,6 +31,8 @@ export async function openBrowser(options: { locale?: string } = {}): Promise<Se
     ],
   })
   const page = context.pages()[0] ?? (await context.newPage())
+  // Fail a step with the locator's name long before the test's own 30 s limit.
+  context.setDefaultTimeout(8_000)
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())

@@ -62,12 +62,15 @@ export default async function setup(project: TestProject) {
     {
       cwd: root,
       stdio: 'inherit',
+      // Vitest sets NODE_ENV=test; the browser must get the production build, as npm start does.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   )
   if (build.status !== 0) throw new Error('vite build failed')
 
   const [site, maintenance] = await Promise.all([
-    startServer({}),
+    // CAPTCHA_FIXED_WORD lets the browser suite answer the captcha (refused in production).
+    startServer({ CAPTCHA_FIXED_WORD: 'kirari' }),
     startServer({ MAINTENANCE: '1' }),
   ])
   project.provide('baseUrl', site.url)

@@ -47,8 +47,8 @@ const messagesError = {
 } as unknown as AppEvent
 
 const events: AppEvent[] = [
-  { type: 'navigation.start', path: '/mypage', nowMs: NOW },
-  { type: 'navigation.done', path: '/mypage', title: 'x | Kirari' },
+  { type: 'navigation.start', path: '/follow', nowMs: NOW },
+  { type: 'navigation.done', path: '/follow', title: 'x | Kirari' },
   sessionDone(user()),
   sessionDone(user({ birthday: 20131123 })), // 12 years old, no agreement
   sessionError({ kind: 'maintenance', status: 503 }),
@@ -114,7 +114,7 @@ describe('app machine graph', () => {
         }
         if (event.type === 'api.failed' && event.failure.kind === 'aborted')
           expect(to.context.error).toEqual(from.context.error)
-        // The age gate: a 12-year-old without agreement is sent home from /mypage.
+        // The age gate: a 12-year-old without agreement is sent home from /follow.
         if (
           from.matches({ navigation: 'guarding' }) &&
           event.type === ('xstate.done.actor.loadSession' as string)

@@ -19,7 +19,7 @@ const user = (patch: Partial<AgeGateUser>): AgeGateUser => ({
   ...patch,
 })
 
-const gate = (u: AgeGateUser | null, path = '/mypage', isWebview = false) =>
+const gate = (u: AgeGateUser | null, path = '/follow', isWebview = false) =>
   ageGateRedirect(u, { path, nowMs: NOW, isWebview })
 
 describe('age', () => {
@@ -58,7 +58,7 @@ describe('age gate (SPEC.md §2)', () => {
   it('exempts organizers, webviews, anonymous visitors and allow-listed pages', () => {
     const child = user({ birthday: 20200101 })
     expect(gate(user({ birthday: null, is_organizer: true }))).toBeNull()
-    expect(gate(child, '/mypage', true)).toBeNull()
+    expect(gate(child, '/follow', true)).toBeNull()
     expect(gate(null)).toBeNull()
     expect(gate(user({ is_login: false, account_id: '', birthday: null }))).toBeNull()
     for (const path of [
@@ -70,6 +70,7 @@ describe('age gate (SPEC.md §2)', () => {
       '/agree_new_terms',
       '/organizer/agree_new_terms',
       '/maintenance',
+      '/mypage',
     ]) {
       expect(gate(child, path)).toBeNull()
     }

@@ -140,6 +140,7 @@ export const appMachine = appSetup.createMachine({
                 actions: [
                   { type: 'storeSession', params: ({ event }) => event.output },
                   { type: 'decide', params: { redirectTo: '/' } },
+                  { type: 'notify', params: { tone: 'show', key: 'L_AGE_GATE' } },
                 ],
               },
               {

@@ -22,7 +22,10 @@ export function Modal({
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const first = panel.current?.querySelector<HTMLElement>('input, select, textarea, button')
+    // The first field, so the user can type at once; the first button when there is none.
+    const first =
+      panel.current?.querySelector<HTMLElement>('input:not([type="radio"]), select, textarea') ??
+      panel.current?.querySelector<HTMLElement>('.modal > :not(.modal__head) button')
     first?.focus()
     return () => previous?.focus()
   }, [])
