@@ -22,7 +22,7 @@ function site(patch: Routes = {}): Routes {
 }
 
 const input = (dialog: HTMLElement, name: string) =>
-  within(dialog).getByLabelText(name) as HTMLInputElement
+  within(dialog).getByLabelText<HTMLInputElement>(name)
 
 describe('login modal', () => {
   it('opens from the header, keeps the typed input on a refused login and shows the new captcha', async () => {
@@ -134,7 +134,7 @@ describe('guards and my page', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('マイページ')
     expect(screen.getByRole('link', { name: /デモ視聴者/ })).toBeTruthy()
     expect(screen.getByTestId('mypage-gold').textContent).toBe('12.35K')
-    expect((screen.getByLabelText('生年月日') as HTMLInputElement).value).toBe('2000-01-01')
+    expect(screen.getByLabelText<HTMLInputElement>('生年月日').value).toBe('2000-01-01')
     expect(screen.getByRole('button', { name: 'ログアウト' })).toBeTruthy()
   })
 })
