@@ -16,6 +16,13 @@ function token(): string {
   return randomBytes(24).toString('base64url')
 }
 
+/** https directly, or behind a trusted proxy that terminated TLS. */
+function isHttps(c: Context): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true
+  const config = c.get('config') as { trustProxy?: boolean } | undefined
+  return config?.trustProxy === true && c.req.header('x-forwarded-proto') === 'https'
+}
+
 /** The session named by the request's cookie, if it exists and has not expired. */
 export async function findSession(db: Db, c: Context): Promise<Session | null> {
   const id = getCookie(c, SESSION_COOKIE)
@@ -61,7 +68,7 @@ async function startSession(db: Db, c: Context, userId: number | null): Promise<
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: isHttps(c),
     maxAge: SESSION_DAYS * 86_400,
   })
   return session

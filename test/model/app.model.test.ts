@@ -137,7 +137,7 @@ describe('app machine graph', () => {
     results.push(result)
     expect(result.states.missing).toEqual([])
     expect(result.transitions.missing).toEqual([])
-  })
+  }, 60_000)
 })
 
 /** Runs the machine for real with recording effects. */

@@ -48,6 +48,13 @@ describe.each(await testEngines())('accounts on %s', (engine) => {
     })
   })
 
+  it('marks the session cookie Secure when a trusted proxy says the visitor came over https', async () => {
+    const plain = await server.get('/api/csrf_token')
+    expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/i)
+    const tls = await server.get('/api/csrf_token', { headers: { 'x-forwarded-proto': 'https' } })
+    expect(tls.headers.get('set-cookie')).toMatch(/; Secure/i)
+  })
+
   it('answers a wrong password with error and a fresh captcha, and that captcha has a picture', async () => {
     const c = client()
     const { status, body } = await c.login('demo_viewer', 'wrong-password')
