@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useApp, useAuthActor, useT } from '../app-context.tsx'
+import { FormError } from '../components/FormError.tsx'
 import { Modal } from '../components/Modal.tsx'
 import { Captcha } from './Captcha.tsx'
 import { Field, formValues } from './Field.tsx'
@@ -27,11 +28,7 @@ export function LoginModal() {
       onClose={close}
       closeLabel={t('common.dismiss')}
     >
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {kind === 1 && (
         <form
           className="auth-form"

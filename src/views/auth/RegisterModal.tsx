@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useSelector } from '@xstate/react'
 import { FIELD_MESSAGES, signUpProblem } from '../../domain/account-rules.ts'
 import { useAuthActor, useT } from '../app-context.tsx'
+import { FormError } from '../components/FormError.tsx'
 import { Modal } from '../components/Modal.tsx'
 import { Captcha } from './Captcha.tsx'
 import { Field, formValues } from './Field.tsx'
@@ -25,11 +26,7 @@ export function RegisterModal() {
       onClose={() => auth.send({ type: 'register.close' })}
       closeLabel={t('common.dismiss')}
     >
-      {(fieldError ?? error) && (
-        <p className="form-error" role="alert">
-          {fieldError ?? error}
-        </p>
-      )}
+      <FormError message={fieldError ?? error} />
       <form
         className="auth-form"
         aria-busy={busy}

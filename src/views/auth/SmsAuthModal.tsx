@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useAuthActor, useT } from '../app-context.tsx'
+import { FormError } from '../components/FormError.tsx'
 import { Modal } from '../components/Modal.tsx'
 import { Field, formValues } from './Field.tsx'
 
@@ -25,11 +26,7 @@ export function SmsAuthModal() {
       onClose={() => auth.send({ type: 'sms.close' })}
       closeLabel={t('common.dismiss')}
     >
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {step === 'phone' ? (
         <form
           className="auth-form"

@@ -4,6 +4,7 @@ import { formatCompactCount } from '../../domain/compact-count.ts'
 import { FIELD_MESSAGES, checkBirthday, checkName } from '../../domain/account-rules.ts'
 import { useAuthActor, useT } from '../app-context.tsx'
 import { Field, formValues } from '../auth/Field.tsx'
+import { FormError } from '../components/FormError.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { useState } from 'react'
 
@@ -90,11 +91,7 @@ export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
         }}
       >
         <h2>{t('mypage.edit')}</h2>
-        {(fieldError ?? error) && (
-          <p className="form-error" role="alert">
-            {fieldError ?? error}
-          </p>
-        )}
+        <FormError message={fieldError ?? error} />
         <Field
           label={t('auth.nickname')}
           name="name"

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import type { passwordResetMachine } from '../../machines/password-reset/password-reset.machine.ts'
 import { useAuthActor, useT } from '../app-context.tsx'
 import { Field, formValues } from '../auth/Field.tsx'
+import { FormError } from '../components/FormError.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 
 /** /reset_password/sms: account → code by SMS → new password. */
@@ -20,11 +21,7 @@ export function ResetPasswordPage({ logic }: { logic: typeof passwordResetMachin
   return (
     <section className="reset-page" aria-labelledby="reset-title">
       <h1 id="reset-title">{t('reset.title')}</h1>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {(step === 'enteringAccount' || step === 'finding') && (
         <form
           className="auth-form"
