@@ -1,4 +1,5 @@
-import { authSetup, failureMessage } from './auth.setup.ts'
+import { authSetup } from './auth.setup.ts'
+import { reportAndShow, sessionState, smsState } from './auth.sms.ts'
 
 export type {
   AuthContext,
@@ -8,19 +9,6 @@ export type {
   RegisterForm,
   AuthResult,
 } from './auth.setup.ts'
-
-const reportAndShow = [
-  {
-    type: 'reportError',
-    params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-  },
-  {
-    type: 'setError',
-    params: ({ event }: { event: { error: unknown } }) => ({
-      message: failureMessage(event.error),
-    }),
-  },
-] as const
 
 /** Login, registration and SMS-authentication modals, logout, and the social callbacks (SPEC.md §4). */
 export const authMachine = authSetup.createMachine({
@@ -222,83 +210,7 @@ export const authMachine = authSetup.createMachine({
         },
       },
     },
-    sms: {
-      initial: 'closed',
-      states: {
-        closed: {
-          on: {
-            'sms.open': {
-              target: 'open',
-              actions: ['clearError', { type: 'setSmsPhone', params: { phone: null } }],
-            },
-          },
-        },
-        open: {
-          initial: 'enteringPhone',
-          on: { 'sms.close': { target: 'closed', actions: 'clearError' } },
-          states: {
-            enteringPhone: { on: { 'sms.send': { target: 'sendingCode', actions: 'clearError' } } },
-            sendingCode: {
-              invoke: {
-                id: 'sendSmsCode',
-                src: 'sendSmsCode',
-                input: ({ event }) => ({ phone: event.type === 'sms.send' ? event.phone : '' }),
-                onDone: {
-                  target: 'enteringCode',
-                  actions: { type: 'setSmsPhone', params: ({ event }) => event.output },
-                },
-                onError: { target: 'enteringPhone', actions: reportAndShow },
-              },
-            },
-            enteringCode: {
-              on: {
-                'sms.verify': { target: 'verifying', actions: 'clearError' },
-                'sms.send': {
-                  target: 'sendingCode',
-                  actions: 'clearError',
-                  description: 'Send the code again.',
-                },
-              },
-            },
-            verifying: {
-              invoke: {
-                id: 'verifySmsCode',
-                src: 'verifySmsCode',
-                input: ({ event }) => ({ code: event.type === 'sms.verify' ? event.code : '' }),
-                onDone: {
-                  target: '#auth.sms.closed',
-                  actions: [
-                    'smsVerified',
-                    { type: 'notify', params: { tone: 'success', key: 'auth.smsDone' } },
-                  ],
-                },
-                onError: { target: 'enteringCode', actions: reportAndShow },
-              },
-            },
-          },
-        },
-      },
-    },
-    session: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'logout.request': 'loggingOut' } },
-        loggingOut: {
-          invoke: {
-            id: 'logout',
-            src: 'logout',
-            onDone: {
-              target: 'idle',
-              actions: 'reloadPage',
-              description: 'SPEC §4: reload after logout.',
-            },
-            onError: {
-              target: 'idle',
-              actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-      },
-    },
+    sms: smsState,
+    session: sessionState,
   },
 })
