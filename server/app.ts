@@ -12,6 +12,7 @@ import { langRoutes } from './api/lang.ts'
 import { liveRoutes } from './api/live.ts'
 import { sessionRoutes } from './api/session.ts'
 import { settingsRoutes } from './api/settings.ts'
+import type { PushHub } from './broadcast/hub.ts'
 import { securityHeaders } from './security.ts'
 import { requireCsrf, type Body } from './request.ts'
 import { localOutbox, type MessageProvider } from './services/outbox.ts'
@@ -28,6 +29,7 @@ export interface AppEnv {
     db: Db
     config: ServerConfig
     messages: MessageProvider
+    hub: PushHub
     /** Set by requireCsrf on state-changing calls. */
     session: Session | null
     /** The parsed body, cached by readBody. */
@@ -41,13 +43,15 @@ export interface AppDeps {
   logger: Logger
   /** SMS and mail; the local outbox unless a real provider is given. */
   messages?: MessageProvider
+  /** The push socket hub comments and gifts are published to. */
+  hub: PushHub
 }
 
 /** Prefixes answered by the server itself; everything else is the SPA. */
 const SERVER_PREFIXES = ['/api/', '/sr/', '/img/', '/user/', '/social/', '/captcha/', '/dev/api/']
 
 /** The whole HTTP surface: API, message files, generated images, static files and the SPA. */
-export function createApp({ db, config, logger, messages: provider }: AppDeps) {
+export function createApp({ db, config, logger, messages: provider, hub }: AppDeps) {
   const app = new Hono<AppEnv>()
   const index = spaIndex(config.distDir)
   const outgoing = provider ?? localOutbox(db, logger)
@@ -57,6 +61,7 @@ export function createApp({ db, config, logger, messages: provider }: AppDeps) {
     c.set('db', db)
     c.set('config', config)
     c.set('messages', outgoing)
+    c.set('hub', hub)
     await next()
   })
   const maintenanceGuard: MiddlewareHandler<AppEnv> = async (c, next) => {

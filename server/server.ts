@@ -5,9 +5,11 @@ import { createApp, type Logger } from './app.ts'
 import type { ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { seed } from './db/seed.ts'
+import { PushHub } from './broadcast/hub.ts'
 
 export interface RunningServer {
   url: string
+  hub: PushHub
   port: number
   database: Database
   http: Server
@@ -36,9 +38,11 @@ export async function startServer(
     logger.info('seeded database', { demo: config.seedDemo })
   }
 
-  const app = createApp({ db: database.db, config, logger })
+  const hub = new PushHub()
+  const app = createApp({ db: database.db, config, logger, hub })
   options.extend?.(app)
   const http = createAdaptorServer({ fetch: app.fetch }) as Server
+  hub.attach(http)
 
   let inFlight = 0
   let drained: (() => void) | undefined
@@ -68,6 +72,7 @@ export async function startServer(
     (closing ??= (async () => {
       logger.info('shutting down', { inFlight })
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()))
+      await hub.close()
       http.closeIdleConnections()
       if (inFlight > 0) {
         const idle = new Promise<void>((resolve) => (drained = resolve))
@@ -82,5 +87,5 @@ export async function startServer(
       logger.info('stopped')
     })())
 
-  return { url, port, database, http, close }
+  return { url, port, database, http, hub, close }
 }

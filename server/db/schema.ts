@@ -11,6 +11,7 @@ export interface DB {
   sms_codes: SmsCodeTable
   outbox: OutboxTable
   rate_events: RateEventTable
+  comments: CommentTable
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -112,4 +113,13 @@ export interface OutboxTable {
 export interface RateEventTable {
   key: string
   at: ColumnType<Date, Date | undefined, never>
+}
+
+export interface CommentTable {
+  /** bigserial: pg returns it as a string. */
+  id: ColumnType<string, never, never>
+  live_id: number
+  user_id: number
+  comment: string
+  created_at: CreatedAt
 }
