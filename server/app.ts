@@ -6,6 +6,7 @@ import { ApiError, errorBody, messages } from './errors.ts'
 import { accountRoutes, captchaImageRoutes } from './api/account.ts'
 import { devRoutes } from './api/dev.ts'
 import { imageRoutes } from './api/images.ts'
+import { roomRoutes } from './api/room.ts'
 import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
 import { langRoutes } from './api/lang.ts'
@@ -82,6 +83,7 @@ export function createApp({ db, config, logger, messages: provider, hub }: AppDe
   app.route('/captcha', captchaImageRoutes())
   app.route('/dev/api', devRoutes())
   app.route('/api', settingsRoutes())
+  app.route('/api', roomRoutes())
   app.route('/api/live', liveRoutes())
   app.route('/sr/lang', langRoutes(config.i18nDir))
   app.route('/img', imageRoutes())

@@ -8,6 +8,8 @@ import { startServer } from './server.ts'
 const logger = consoleLogger('kirari-dev')
 const apiPort = Number(process.env.API_PORT ?? 8081)
 process.env.API_PORT = String(apiPort)
+// The push socket is not behind Vite's proxy (Vite's own hot reload uses `/`).
+process.env.VITE_PUSH_URL = `ws://127.0.0.1:${apiPort}/`
 const api = await startServer(loadConfig({ ...process.env, PORT: String(apiPort) }), { logger })
 const vite = await createServer({
   server: { port: Number(process.env.PORT ?? 8080), strictPort: true },

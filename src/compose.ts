@@ -28,7 +28,13 @@ import {
   verifySmsAuthCode,
 } from './effects/api/account.ts'
 import type { RouterContext } from './router-context.ts'
-import { fromPromise } from 'xstate'
+import { fromCallback, fromPromise } from 'xstate'
+import { roomMachine } from './machines/room/room.machine.ts'
+import { getCommentLog, getPolling, getRoomStatus, postComment } from './effects/api/room.ts'
+import { openPushSocket } from './effects/push-socket.ts'
+
+/** How often a room asks for its viewer count and whether the live goes on. */
+export const ROOM_POLLING_MS = 30_000
 
 /** The outside world as the app machine needs it; src/main.tsx passes the browser's. */
 export interface Effects {
@@ -43,6 +49,8 @@ export interface Effects {
   writeLocaleCookie: (locale: Locale) => void
   relocalize: (path: string) => void
   pageViews: PageViewSink
+  /** The push socket's address (ws:// or wss:// on our own host). */
+  pushUrl: string
 }
 
 export interface AppStart {
@@ -154,6 +162,57 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
           notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
           reportError: (_, { error }) => reportError(error),
           refreshSession: () => app.send({ type: 'session.refresh', nowMs: effects.nowMs() }),
+        },
+      }),
+      room: roomMachine.provide({
+        actors: {
+          loadRoom: fromPromise(async ({ input }) => {
+            const status = await getRoomStatus(effects.api, input.roomUrlKey)
+            const commentLog = status.is_live
+              ? await getCommentLog(effects.api, status.room_id)
+              : []
+            return {
+              room: {
+                roomId: status.room_id,
+                roomUrlKey: status.room_url_key,
+                roomName: status.room_name,
+                mainName: status.main_name,
+                description: status.description,
+                image: status.image,
+                followerNum: status.follower_num,
+                isLive: status.is_live,
+                liveId: status.live_id,
+                broadcastKey: status.broadcast_key,
+                isOwner: status.is_owner,
+              },
+              commentLog,
+            }
+          }),
+          pushSocket: fromCallback(({ sendBack, input }) =>
+            openPushSocket(effects.pushUrl, input.key, sendBack),
+          ),
+          polling: fromCallback(({ sendBack, input }) => {
+            const poll = () =>
+              getPolling(effects.api, input.roomId).then(
+                (p) =>
+                  sendBack({
+                    type: 'polling.result',
+                    viewers: 'online_user_num' in p ? p.online_user_num : null,
+                    liveEnd: 'live_end' in p,
+                  }),
+                () => {},
+              )
+            void poll()
+            const timer = setInterval(() => void poll(), ROOM_POLLING_MS)
+            return () => clearInterval(timer)
+          }),
+          postComment: fromPromise(({ input }) =>
+            postComment(effects.api, input.liveId, input.text),
+          ),
+        },
+        actions: {
+          reportError: (_, { error }) => reportError(error),
+          openSmsAuth: () => auth.send({ type: 'sms.open' }),
         },
       }),
       passwordReset: passwordResetMachine.provide({

@@ -69,6 +69,10 @@ const context = composeApp(
         () => void routerRef.current?.navigate({ to: path as '/', search: true, replace: true }),
       ),
     pageViews: settings.page_view_url ? beaconPageViews(settings.page_view_url) : noPageViews,
+    // `npm run dev` points this at the server behind Vite (VITE_PUSH_URL).
+    pushUrl:
+      (import.meta.env.VITE_PUSH_URL as string | undefined) ??
+      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`,
   },
   {
     locale: initial.locale,

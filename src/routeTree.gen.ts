@@ -19,6 +19,7 @@ import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
+import { Route as RRoomUrlKeyRouteImport } from './routes/r/$roomUrlKey'
 import { Route as Reset_passwordSmsRouteImport } from './routes/reset_password/sms'
 import { Route as LotteryAd_rewardIndexRouteImport } from './routes/lottery/ad_reward/index'
 import { Route as LotteryAd_rewardMaintenanceRouteImport } from './routes/lottery/ad_reward/maintenance'
@@ -73,6 +74,11 @@ const DevOutboxRoute = DevOutboxRouteImport.update({
   path: '/dev/outbox',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RRoomUrlKeyRoute = RRoomUrlKeyRouteImport.update({
+  id: '/r/$roomUrlKey',
+  path: '/r/$roomUrlKey',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Reset_passwordSmsRoute = Reset_passwordSmsRouteImport.update({
   id: '/reset_password/sms',
   path: '/reset_password/sms',
@@ -101,6 +107,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
@@ -116,6 +123,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/lottery/ad_reward': typeof LotteryAd_rewardIndexRoute
@@ -132,6 +140,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
@@ -149,6 +158,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/tokusho'
     | '/dev/outbox'
+    | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
     | '/lottery/ad_reward/'
@@ -164,6 +174,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/tokusho'
     | '/dev/outbox'
+    | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
     | '/lottery/ad_reward'
@@ -179,6 +190,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/tokusho'
     | '/dev/outbox'
+    | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
     | '/lottery/ad_reward/'
@@ -195,6 +207,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TokushoRoute: typeof TokushoRoute
   DevOutboxRoute: typeof DevOutboxRoute
+  RRoomUrlKeyRoute: typeof RRoomUrlKeyRoute
   Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
   LotteryAd_rewardMaintenanceRoute: typeof LotteryAd_rewardMaintenanceRoute
   LotteryAd_rewardIndexRoute: typeof LotteryAd_rewardIndexRoute
@@ -272,6 +285,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DevOutboxRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/r/$roomUrlKey': {
+      id: '/r/$roomUrlKey'
+      path: '/r/$roomUrlKey'
+      fullPath: '/r/$roomUrlKey'
+      preLoaderRoute: typeof RRoomUrlKeyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset_password/sms': {
       id: '/reset_password/sms'
       path: '/reset_password/sms'
@@ -307,6 +327,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TokushoRoute: TokushoRoute,
   DevOutboxRoute: DevOutboxRoute,
+  RRoomUrlKeyRoute: RRoomUrlKeyRoute,
   Reset_passwordSmsRoute: Reset_passwordSmsRoute,
   LotteryAd_rewardMaintenanceRoute: LotteryAd_rewardMaintenanceRoute,
   LotteryAd_rewardIndexRoute: LotteryAd_rewardIndexRoute,

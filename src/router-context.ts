@@ -1,3 +1,4 @@
+import type { roomMachine } from './machines/room/room.machine.ts'
 import type { onlivesMachine } from './machines/onlives/onlives.machine.ts'
 import type { mypageMachine } from './machines/mypage/mypage.machine.ts'
 import type { passwordResetMachine } from './machines/password-reset/password-reset.machine.ts'
@@ -18,6 +19,7 @@ export interface RouterContext {
     onlives: typeof onlivesMachine
     mypage: typeof mypageMachine
     passwordReset: typeof passwordResetMachine
+    room: typeof roomMachine
   }
 }
 

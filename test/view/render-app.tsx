@@ -83,6 +83,7 @@ export function renderApp(
     relocalize: (p) =>
       queueMicrotask(() => void rendered.router.navigate({ to: p as '/', replace: true })),
     pageViews: { pageView: (view) => rendered.pageViews.push(view) },
+    pushUrl: 'ws://localhost/',
   }
   rendered.context = composeApp(effects, {
     locale: options.locale ?? 'ja',

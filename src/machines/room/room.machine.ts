@@ -1,0 +1,211 @@
+import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate'
+import { failureOf } from '../../domain/api-failure.ts'
+import type { CommentEntry } from '../../domain/comments.ts'
+import { commentStreamMachine } from '../comment-stream/comment-stream.machine.ts'
+
+export interface RoomInfo {
+  roomId: number
+  roomUrlKey: string
+  roomName: string
+  mainName: string
+  description: string
+  image: string
+  followerNum: number
+  isLive: boolean
+  liveId: number
+  broadcastKey: string
+  isOwner: boolean
+}
+
+export interface LoadedRoom {
+  room: RoomInfo
+  commentLog: CommentEntry[]
+}
+
+export interface RoomContext {
+  roomUrlKey: string
+  userId: number | null
+  room: RoomInfo | null
+  commentLog: CommentEntry[]
+  viewers: number | null
+  /** What the viewer is typing; kept when sending fails. */
+  draft: string
+  notFound: boolean
+}
+
+export type RoomEvent =
+  | { type: 'draft.change'; text: string }
+  | { type: 'comment.submit' }
+  | { type: 'push.comment'; comment: CommentEntry }
+  | { type: 'push.liveEnd' }
+  | { type: 'push.connected'; reconnected: boolean }
+  | { type: 'push.disconnected' }
+  | { type: 'polling.result'; viewers: number | null; liveEnd: boolean }
+  | { type: 'room.retry' }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} is provided in src/compose.ts`)
+}
+
+/** One visit to a room: loads it, then runs the comment stream, push socket and polling. */
+export const roomMachine = setup({
+  types: {
+    context: {} as RoomContext,
+    events: {} as RoomEvent,
+    input: {} as { roomUrlKey: string; userId: number | null },
+  },
+  actors: {
+    loadRoom: fromPromise<LoadedRoom, { roomUrlKey: string }>(notProvided('loadRoom')),
+    pushSocket: fromCallback<EventObject, { key: string }>(notProvided('pushSocket')),
+    polling: fromCallback<EventObject, { roomId: number }>(notProvided('polling')),
+    postComment: fromPromise<unknown, { liveId: number; text: string }>(notProvided('postComment')),
+    commentStream: commentStreamMachine,
+  },
+  actions: {
+    reportError: (_, _params: { error: unknown }) => {},
+    /** SPEC.md §8: a comment from a user without SMS authentication opens the SMS modal. */
+    openSmsAuth: () => {},
+    store: assign((_, loaded: LoadedRoom) => ({
+      room: loaded.room,
+      commentLog: loaded.commentLog,
+    })),
+    markNotFound: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error)
+      return { notFound: failure.kind === 'server' && failure.status === 404 }
+    }),
+    setDraft: assign(({ event }) => (event.type === 'draft.change' ? { draft: event.text } : {})),
+    clearDraft: assign({ draft: '' }),
+    setViewers: assign(({ event }) =>
+      event.type === 'polling.result' ? { viewers: event.viewers } : {},
+    ),
+    forwardComment: sendTo('comments', ({ event }) =>
+      event.type === 'push.comment'
+        ? { type: 'comment.received' as const, comment: event.comment }
+        : { type: 'comments.jump' as const },
+    ),
+  },
+  guards: {
+    isOnAir: (_, loaded: LoadedRoom) => loaded.room.isLive,
+    hasDraft: ({ context }) => context.draft.trim() !== '',
+    isLiveEnd: ({ event }) => event.type === 'polling.result' && event.liveEnd,
+    needsSmsAuth: (_, params: { error: unknown }) => {
+      const failure = failureOf(params.error)
+      return failure.kind === 'server' && failure.errorType === 'SMS_NOT_AUTHENTICATED'
+    },
+  },
+}).createMachine({
+  id: 'room',
+  context: ({ input }) => ({
+    roomUrlKey: input.roomUrlKey,
+    userId: input.userId,
+    room: null,
+    commentLog: [],
+    viewers: null,
+    draft: '',
+    notFound: false,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadRoom',
+        src: 'loadRoom',
+        input: ({ context }) => ({ roomUrlKey: context.roomUrlKey }),
+        onDone: [
+          {
+            guard: { type: 'isOnAir', params: ({ event }) => event.output },
+            target: 'live',
+            actions: { type: 'store', params: ({ event }) => event.output },
+          },
+          { target: 'offAir', actions: { type: 'store', params: ({ event }) => event.output } },
+        ],
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'markNotFound', params: ({ event }) => ({ error: event.error }) },
+            { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    live: {
+      type: 'parallel',
+      invoke: [
+        {
+          id: 'comments',
+          src: 'commentStream',
+          input: ({ context }) => ({
+            isOwner: context.room?.isOwner ?? false,
+            userId: context.userId,
+            // comment_log is newest first; the stream wants oldest first.
+            initial: [...context.commentLog].reverse(),
+          }),
+        },
+        {
+          id: 'push',
+          src: 'pushSocket',
+          input: ({ context }) => ({ key: context.room?.broadcastKey ?? '' }),
+        },
+        {
+          id: 'polling',
+          src: 'polling',
+          input: ({ context }) => ({ roomId: context.room?.roomId ?? 0 }),
+        },
+      ],
+      on: {
+        'push.comment': { actions: 'forwardComment' },
+        'push.liveEnd': { target: 'ended', description: 'The push socket said t:101.' },
+        'polling.result': [
+          { guard: 'isLiveEnd', target: 'ended', description: 'Polling answered live_end.' },
+          { actions: 'setViewers' },
+        ],
+        'draft.change': { actions: 'setDraft' },
+      },
+      states: {
+        composer: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'comment.submit': { guard: 'hasDraft', target: 'sending' } } },
+            sending: {
+              invoke: {
+                id: 'postComment',
+                src: 'postComment',
+                input: ({ context }) => ({
+                  liveId: context.room?.liveId ?? 0,
+                  text: context.draft.trim(),
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: 'clearDraft',
+                  description: 'The comment comes back through the socket.',
+                },
+                onError: [
+                  {
+                    guard: {
+                      type: 'needsSmsAuth',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                    target: 'idle',
+                    actions: 'openSmsAuth',
+                    description:
+                      'SMS_NOT_AUTHENTICATED: the SMS modal instead of a toast; the text stays.',
+                  },
+                  {
+                    target: 'idle',
+                    actions: {
+                      type: 'reportError',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    offAir: {},
+    ended: {},
+    failed: { on: { 'room.retry': 'loading' } },
+  },
+})

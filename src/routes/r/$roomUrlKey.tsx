@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { RoomPage } from '../../views/pages/RoomPage.tsx'
+
+export const Route = createFileRoute('/r/$roomUrlKey')({
+  staticData: { layout: 'room' },
+  component: Room,
+})
+
+function Room() {
+  const { machines } = Route.useRouteContext()
+  const { roomUrlKey } = Route.useParams()
+  // A new room is a new visit: a fresh room actor.
+  return <RoomPage key={roomUrlKey} logic={machines.room} roomUrlKey={roomUrlKey} />
+}
