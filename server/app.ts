@@ -6,6 +6,7 @@ import { ApiError, errorBody, messages } from './errors.ts'
 import { accountRoutes, captchaImageRoutes } from './api/account.ts'
 import { devRoutes } from './api/dev.ts'
 import { imageRoutes } from './api/images.ts'
+import { mediaRoutes } from './api/media.ts'
 import { roomRoutes } from './api/room.ts'
 import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
@@ -49,7 +50,16 @@ export interface AppDeps {
 }
 
 /** Prefixes answered by the server itself; everything else is the SPA. */
-const SERVER_PREFIXES = ['/api/', '/sr/', '/img/', '/user/', '/social/', '/captcha/', '/dev/api/']
+const SERVER_PREFIXES = [
+  '/api/',
+  '/sr/',
+  '/img/',
+  '/user/',
+  '/social/',
+  '/captcha/',
+  '/dev/api/',
+  '/hls/',
+]
 
 /** The whole HTTP surface: API, message files, generated images, static files and the SPA. */
 export function createApp({ db, config, logger, messages: provider, hub }: AppDeps) {
@@ -87,6 +97,7 @@ export function createApp({ db, config, logger, messages: provider, hub }: AppDe
   app.route('/api/live', liveRoutes())
   app.route('/sr/lang', langRoutes(config.i18nDir))
   app.route('/img', imageRoutes())
+  app.route('/hls', mediaRoutes())
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const urlPath = c.req.path

@@ -65,6 +65,25 @@ export function liveRoutes() {
     })
   })
 
+  // fixtures/showroom-api/streaming_url.json: an `hls_all` entry; `{}` when off air.
+  api.get('/streaming_url', async (c) => {
+    const { room_id } = query(c, v.object({ room_id: idString }))
+    const live = await openLive(c.var.db, { roomId: room_id })
+    if (!live) return c.json({})
+    const room = await c.var.db
+      .selectFrom('rooms')
+      .select('room_url_key')
+      .where('id', '=', room_id)
+      .executeTakeFirstOrThrow()
+    const url = `${new URL(c.req.url).origin}/hls/${room.room_url_key}/index.m3u8`
+    return c.json({
+      streaming_url_list: [
+        { url, id: 100, type: 'hls_all', label: '自動' },
+        { url, id: 2, type: 'hls', label: 'オリジナル画質', quality: 1000, is_default: true },
+      ],
+    })
+  })
+
   api.get('/comment_log', async (c) => {
     const { room_id } = query(c, v.object({ room_id: idString }))
     const live = await openLive(c.var.db, { roomId: room_id })
