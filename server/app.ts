@@ -19,6 +19,7 @@ import { securityHeaders } from './security.ts'
 import { requireCsrf, type Body } from './request.ts'
 import { localOutbox, type MessageProvider } from './services/outbox.ts'
 import type { Session } from './services/sessions.ts'
+import { legacyRoomRedirect, withRoomMetadata } from './share.ts'
 import { serveFile, spaIndex } from './static.ts'
 
 export interface Logger {
@@ -106,12 +107,14 @@ export function createApp({ db, config, logger, messages: provider, hub }: AppDe
     if (file) return file
     // A missing file with an extension (a stale asset) is a real 404, not the SPA.
     if (/\.[a-z0-9]+$/i.test(urlPath)) return next()
+    const legacy = await legacyRoomRedirect(db, urlPath)
+    if (legacy) return c.redirect(legacy, 301)
     const html = await index()
     if (html === null) {
       return c.text('The client is not built yet: run `npm run build` (npm start does it).', 503)
     }
     c.header('Cache-Control', 'no-cache')
-    return c.html(html)
+    return c.html(await withRoomMetadata(db, html, urlPath, new URL(c.req.url).origin))
   })
 
   app.notFound((c) => c.json(errorBody(messages.notFound), 404))

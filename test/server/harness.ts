@@ -78,7 +78,10 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
 export async function fakeDist(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kirari-dist-'))
   await fs.mkdir(path.join(dir, 'assets'))
-  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="app"></div>')
+  await fs.writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Kirari</title></head><body><div id="app"></div></body></html>',
+  )
   await fs.writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)')
   return dir
 }
