@@ -209,10 +209,19 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
           postComment: fromPromise(({ input }) =>
             postComment(effects.api, input.liveId, input.text),
           ),
+          // The most watched other room on air (Pick Up first), or none.
+          findNextRoom: fromPromise(async ({ input }) => {
+            const genres = await getOnlives(effects.api, app.getSnapshot().context.locale)
+            const next = genres
+              .flatMap((g) => g.lives)
+              .find((l) => l.room_url_key !== input.roomUrlKey)
+            return next ? { roomUrlKey: next.room_url_key, mainName: next.main_name } : null
+          }),
         },
         actions: {
           reportError: (_, { error }) => reportError(error),
           openSmsAuth: () => auth.send({ type: 'sms.open' }),
+          goToRoom: (_, { roomUrlKey }) => effects.navigate(`/r/${encodeURIComponent(roomUrlKey)}`),
         },
       }),
       passwordReset: passwordResetMachine.provide({

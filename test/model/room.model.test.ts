@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest'
-import type { EventFromLogic } from 'xstate'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { createActor, fromCallback, fromPromise, type EventFromLogic } from 'xstate'
 import { ApiRequestError } from '../../src/domain/api-failure.ts'
 import { roomMachine, type LoadedRoom } from '../../src/machines/room/room.machine.ts'
-import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
+import { coverageLine, delayedEvents, walkMachine, type WalkResult } from './graph-walk.ts'
 
 type Event = EventFromLogic<typeof roomMachine>
 
@@ -52,6 +52,15 @@ const events = [
   { type: 'polling.result', viewers: 42, liveEnd: false },
   { type: 'polling.result', viewers: null, liveEnd: true },
   { type: 'push.liveEnd' },
+  {
+    type: 'xstate.done.actor.findNextRoom',
+    output: { roomUrlKey: 'aoi_music', mainName: '青井 そら' },
+  },
+  { type: 'xstate.done.actor.findNextRoom', output: null },
+  { type: 'xstate.error.actor.findNextRoom', error: new Error('offline') },
+  { type: 'transition.go' },
+  { type: 'transition.cancel' },
+  ...delayedEvents(roomMachine),
 ] as Event[]
 
 const results: WalkResult[] = []
@@ -69,6 +78,7 @@ describe('room machine graph', () => {
         draft: s.context.draft,
         viewers: s.context.viewers,
         notFound: s.context.notFound,
+        countdown: s.context.countdown,
       }),
       invariant: (from, event, to) => {
         const type = event.type as string
@@ -91,6 +101,12 @@ describe('room machine graph', () => {
         ) {
           expect(to.matches({ live: { composer: 'sending' } })).toBe(false)
         }
+        expect(to.context.countdown).toBeGreaterThanOrEqual(0)
+        expect(to.context.countdown).toBeLessThanOrEqual(60)
+        if (to.matches({ ended: 'leaving' }) && !from.matches({ ended: 'leaving' })) {
+          expect(from.matches({ ended: 'countingDown' })).toBe(true)
+          expect(to.context.next).not.toBeNull()
+        }
         if (type === 'xstate.error.actor.loadRoom' && from.matches('loading')) {
           expect(to.context.notFound).toBe(true)
         }
@@ -100,4 +116,41 @@ describe('room machine graph', () => {
     expect(result.states.missing).toEqual([])
     expect(result.transitions.missing).toEqual([])
   }, 60_000)
+})
+
+describe('room end screen', () => {
+  it('counts 60 seconds down and then goes to the next room, once', async () => {
+    vi.useFakeTimers()
+    try {
+      const visits: string[] = []
+      const actor = createActor(
+        roomMachine.provide({
+          actors: {
+            loadRoom: fromPromise(() => Promise.resolve(loaded(true))),
+            pushSocket: fromCallback(() => () => {}),
+            polling: fromCallback(() => () => {}),
+            findNextRoom: fromPromise(
+              (): Promise<{ roomUrlKey: string; mainName: string } | null> =>
+                Promise.resolve({ roomUrlKey: 'aoi_music', mainName: '青井 そら' }),
+            ),
+          },
+          actions: { goToRoom: (_, { roomUrlKey }) => visits.push(roomUrlKey) },
+        }),
+        { input: { roomUrlKey: 'kirari_hoshino', userId: null } },
+      ).start()
+      await vi.advanceTimersByTimeAsync(0)
+      actor.send({ type: 'push.liveEnd' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(actor.getSnapshot().context.countdown).toBe(60)
+      await vi.advanceTimersByTimeAsync(30_000)
+      expect(actor.getSnapshot().context.countdown).toBe(30)
+      expect(visits).toEqual([])
+      await vi.advanceTimersByTimeAsync(30_000)
+      expect(visits).toEqual(['aoi_music'])
+      await vi.advanceTimersByTimeAsync(10_000)
+      expect(visits).toEqual(['aoi_music'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })

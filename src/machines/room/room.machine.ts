@@ -3,6 +3,9 @@ import { failureOf } from '../../domain/api-failure.ts'
 import type { CommentEntry } from '../../domain/comments.ts'
 import { commentStreamMachine } from '../comment-stream/comment-stream.machine.ts'
 
+/** SPEC.md §9: seconds before an ended room moves on to another room on air. */
+export const ROOM_TRANSITION_SECONDS = 60
+
 export interface RoomInfo {
   roomId: number
   roomUrlKey: string
@@ -31,6 +34,9 @@ export interface RoomContext {
   /** What the viewer is typing; kept when sending fails. */
   draft: string
   notFound: boolean
+  /** After the live ends: the next room on air and the seconds left before going there. */
+  next: { roomUrlKey: string; mainName: string } | null
+  countdown: number
 }
 
 export type RoomEvent =
@@ -42,6 +48,8 @@ export type RoomEvent =
   | { type: 'push.disconnected' }
   | { type: 'polling.result'; viewers: number | null; liveEnd: boolean }
   | { type: 'room.retry' }
+  | { type: 'transition.go' }
+  | { type: 'transition.cancel' }
 
 const notProvided = (name: string) => () => {
   throw new Error(`${name} is provided in src/compose.ts`)
@@ -59,12 +67,22 @@ export const roomMachine = setup({
     pushSocket: fromCallback<EventObject, { key: string }>(notProvided('pushSocket')),
     polling: fromCallback<EventObject, { roomId: number }>(notProvided('polling')),
     postComment: fromPromise<unknown, { liveId: number; text: string }>(notProvided('postComment')),
+    findNextRoom: fromPromise<
+      { roomUrlKey: string; mainName: string } | null,
+      { roomUrlKey: string }
+    >(notProvided('findNextRoom')),
     commentStream: commentStreamMachine,
   },
   actions: {
     reportError: (_, _params: { error: unknown }) => {},
     /** SPEC.md §8: a comment from a user without SMS authentication opens the SMS modal. */
     openSmsAuth: () => {},
+    goToRoom: (_, _params: { roomUrlKey: string }) => {},
+    setNext: assign((_, next: { roomUrlKey: string; mainName: string }) => ({
+      next,
+      countdown: ROOM_TRANSITION_SECONDS,
+    })),
+    tick: assign(({ context }) => ({ countdown: Math.max(0, context.countdown - 1) })),
     store: assign((_, loaded: LoadedRoom) => ({
       room: loaded.room,
       commentLog: loaded.commentLog,
@@ -84,8 +102,13 @@ export const roomMachine = setup({
         : { type: 'comments.jump' as const },
     ),
   },
+  delays: {
+    second: 1000,
+  },
   guards: {
     isOnAir: (_, loaded: LoadedRoom) => loaded.room.isLive,
+    hasNext: (_, next: { roomUrlKey: string } | null) => next !== null,
+    isLastSecond: ({ context }) => context.countdown <= 1,
     hasDraft: ({ context }) => context.draft.trim() !== '',
     isLiveEnd: ({ event }) => event.type === 'polling.result' && event.liveEnd,
     needsSmsAuth: (_, params: { error: unknown }) => {
@@ -103,6 +126,8 @@ export const roomMachine = setup({
     viewers: null,
     draft: '',
     notFound: false,
+    next: null,
+    countdown: ROOM_TRANSITION_SECONDS,
   }),
   initial: 'loading',
   states: {
@@ -205,7 +230,61 @@ export const roomMachine = setup({
       },
     },
     offAir: {},
-    ended: {},
+    ended: {
+      description: 'SPEC §9: after the live, a 60 s countdown to another room on air.',
+      initial: 'findingNext',
+      states: {
+        findingNext: {
+          invoke: {
+            id: 'findNextRoom',
+            src: 'findNextRoom',
+            input: ({ context }) => ({ roomUrlKey: context.roomUrlKey }),
+            onDone: [
+              {
+                guard: { type: 'hasNext', params: ({ event }) => event.output },
+                target: 'countingDown',
+                actions: {
+                  type: 'setNext',
+                  params: ({ event }) => event.output ?? { roomUrlKey: '', mainName: '' },
+                },
+              },
+              { target: 'noNext' },
+            ],
+            onError: 'noNext',
+          },
+        },
+        countingDown: {
+          after: {
+            second: [
+              {
+                guard: 'isLastSecond',
+                target: 'leaving',
+                actions: {
+                  type: 'goToRoom',
+                  params: ({ context }) => ({ roomUrlKey: context.next?.roomUrlKey ?? '' }),
+                },
+              },
+              { target: 'countingDown', reenter: true, actions: 'tick' },
+            ],
+          },
+          on: {
+            'transition.go': {
+              target: 'leaving',
+              actions: {
+                type: 'goToRoom',
+                params: ({ context }) => ({ roomUrlKey: context.next?.roomUrlKey ?? '' }),
+              },
+            },
+            'transition.cancel': {
+              target: 'noNext',
+              description: 'The viewer stays on the ended room.',
+            },
+          },
+        },
+        leaving: {},
+        noNext: {},
+      },
+    },
     failed: { on: { 'room.retry': 'loading' } },
   },
 })

@@ -69,7 +69,17 @@ export function RoomPage({ logic, roomUrlKey }: { logic: typeof roomMachine; roo
   const auth = useAuthActor()
   const actor = useActorRef(logic, { input: { roomUrlKey, userId } })
   const room = useSelector(actor, (s) => s.context.room)
-  const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'live'))
+  const state = useSelector(actor, (s) =>
+    s.matches('live')
+      ? 'live'
+      : s.matches('ended')
+        ? 'ended'
+        : (s.value as 'loading' | 'offAir' | 'failed'),
+  )
+  const next = useSelector(actor, (s) =>
+    s.matches({ ended: 'countingDown' }) ? s.context.next : null,
+  )
+  const countdown = useSelector(actor, (s) => s.context.countdown)
   const notFound = useSelector(actor, (s) => s.context.notFound)
   const viewers = useSelector(actor, (s) => s.context.viewers)
   const draft = useSelector(actor, (s) => s.context.draft)
@@ -102,9 +112,30 @@ export function RoomPage({ logic, roomUrlKey }: { logic: typeof roomMachine; roo
           {state === 'live' && <span className="onlive-card__badge">{t('room.onAir')}</span>}
           {state === 'offAir' && <p className="room__notice">{t('room.offAir')}</p>}
           {state === 'ended' && (
-            <p className="room__notice" role="status">
-              {t('room.ended')} <a href="/">{t('room.backToList')}</a>
-            </p>
+            <div className="room__notice" role="status">
+              <p>{t('room.ended')}</p>
+              {next ? (
+                <p>
+                  {t('room.nextRoom', { name: next.mainName, seconds: countdown })}{' '}
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => actor.send({ type: 'transition.go' })}
+                  >
+                    {t('room.goNow')}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    onClick={() => actor.send({ type: 'transition.cancel' })}
+                  >
+                    {t('room.stay')}
+                  </button>
+                </p>
+              ) : (
+                <a href="/">{t('room.backToList')}</a>
+              )}
+            </div>
           )}
         </div>
         <div className="room__info">
