@@ -87,3 +87,22 @@ export interface ServiceSettings {
   /** Developer pages (/dev/outbox) are available. */
   dev_pages: boolean
 }
+
+/** `/api/account/`: SPEC.md §3 account plus what /mypage shows and edits. */
+export interface Account {
+  account_id: string
+  name: string
+  avatar_url: string
+  image: string
+  level: number
+  gold: number
+  expiring_gold: number
+  user_id: number
+  room_id: number
+  is_room_owner: boolean
+  twitter_auth: boolean
+  facebook_auth: boolean
+  birthday: number | null
+  is_legal_representative_agreed: boolean
+  sms_auth: boolean
+}

@@ -1,5 +1,8 @@
 import { ApiRequestError, failureOf } from '../../domain/api-failure.ts'
+import type { Account } from '../../domain/api-types.ts'
 import type { ApiClient } from './client.ts'
+
+export type { Account }
 
 /** A login or registration answer: done, or an error with a fresh captcha (SPEC.md §3). */
 export interface AuthResult {
@@ -8,24 +11,6 @@ export interface AuthResult {
   captcha_url?: string
   no_user?: boolean
   csrf_token?: string
-}
-
-export interface Account {
-  account_id: string
-  name: string
-  avatar_url: string
-  image: string
-  level: number
-  gold: number
-  expiring_gold: number
-  user_id: number
-  room_id: number
-  is_room_owner: boolean
-  twitter_auth: boolean
-  facebook_auth: boolean
-  birthday: number | null
-  is_legal_representative_agreed: boolean
-  sms_auth: boolean
 }
 
 /** SPEC.md §8: an HTTP 401/403 on these calls is shown as `message`, whatever the server said. */

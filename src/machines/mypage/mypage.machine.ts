@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { failureOf, type Notice } from '../../domain/api-failure.ts'
-import type { Account } from '../../effects/api/account.ts'
+import type { Account } from '../../domain/api-types.ts'
 
 export interface ProfileForm {
   name: string
