@@ -30,7 +30,15 @@ import {
 import type { RouterContext } from './router-context.ts'
 import { fromCallback, fromPromise } from 'xstate'
 import { roomMachine } from './machines/room/room.machine.ts'
-import { getCommentLog, getPolling, getRoomStatus, postComment } from './effects/api/room.ts'
+import {
+  getCommentLog,
+  getPolling,
+  getRoomStatus,
+  getStreamingUrls,
+  postComment,
+} from './effects/api/room.ts'
+import { playerMachine } from './machines/player/player.machine.ts'
+import { runPlayerEngine } from './effects/player-engine.ts'
 import { openPushSocket } from './effects/push-socket.ts'
 
 /** How often a room asks for its viewer count and whether the live goes on. */
@@ -168,9 +176,12 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
         actors: {
           loadRoom: fromPromise(async ({ input }) => {
             const status = await getRoomStatus(effects.api, input.roomUrlKey)
-            const commentLog = status.is_live
-              ? await getCommentLog(effects.api, status.room_id)
-              : []
+            const [commentLog, streams] = status.is_live
+              ? await Promise.all([
+                  getCommentLog(effects.api, status.room_id),
+                  getStreamingUrls(effects.api, status.room_id),
+                ])
+              : [[], []]
             return {
               room: {
                 roomId: status.room_id,
@@ -186,7 +197,15 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
                 isOwner: status.is_owner,
               },
               commentLog,
+              streams,
             }
+          }),
+          player: playerMachine.provide({
+            actors: {
+              engine: fromCallback(({ input, sendBack, receive }) =>
+                runPlayerEngine(input, sendBack, receive),
+              ),
+            },
           }),
           pushSocket: fromCallback(({ sendBack, input }) =>
             openPushSocket(effects.pushUrl, input.key, sendBack),

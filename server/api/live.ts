@@ -6,6 +6,7 @@ import { readBody } from '../request.ts'
 import { authMessages } from '../services/accounts.ts'
 import { COMMENT_MAX_LENGTH, commentLog, openLive, storeComment } from '../services/comments.ts'
 import { countOnlives, listOnlives } from '../services/onlives.ts'
+import { RENDITIONS } from '../media/demo-channel.ts'
 import { allowAttempt } from '../services/rate-limit.ts'
 import { findSession } from '../services/sessions.ts'
 import { flag01, idString, query, text } from '../validate.ts'
@@ -75,11 +76,24 @@ export function liveRoutes() {
       .select('room_url_key')
       .where('id', '=', room_id)
       .executeTakeFirstOrThrow()
-    const url = `${new URL(c.req.url).origin}/hls/${room.room_url_key}/index.m3u8`
+    const base = `${new URL(c.req.url).origin}/hls/${room.room_url_key}`
+    // As the fixture: the automatic (ABR) entry first, then each quality as hls and lhls. Our
+    // playlists are plain live HLS, which low-latency clients play as well.
+    let id = 1
+    const qualities = RENDITIONS.flatMap((r, i) =>
+      (['lhls', 'hls'] as const).map((type) => ({
+        url: `${base}/${r.name}/index.m3u8`,
+        id: id++,
+        type,
+        label: r.label,
+        quality: r.quality,
+        ...(i === 0 && type === 'hls' ? { is_default: true } : {}),
+      })),
+    )
     return c.json({
       streaming_url_list: [
-        { url, id: 100, type: 'hls_all', label: '自動' },
-        { url, id: 2, type: 'hls', label: 'オリジナル画質', quality: 1000, is_default: true },
+        { url: `${base}/abr.m3u8`, id: 100, type: 'hls_all', label: '自動' },
+        ...qualities,
       ],
     })
   })

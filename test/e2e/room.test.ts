@@ -13,6 +13,38 @@ afterEach(async () => {
 const base = () => inject('baseUrl')
 
 describe('live room in Chromium', () => {
+  it('plays the live video: currentTime advances with the clock, muted, with a quality menu', async () => {
+    const page = watcher.page
+    await page.goto(base() + '/r/kirari_hoshino')
+    const video = page.getByTestId('room-video')
+    await video.waitFor()
+    const time = () => video.evaluate((v: HTMLVideoElement) => v.currentTime)
+    await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(0.5)
+    const first = await time()
+    await page.waitForTimeout(3000)
+    const advanced = (await time()) - first
+    // Real time, not a burst: about three seconds of video in three seconds.
+    expect(advanced).toBeGreaterThan(1.5)
+    expect(advanced).toBeLessThan(5)
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true)
+    const quality = page.getByRole('combobox', { name: '画質' })
+    expect(await quality.locator('option').allTextContents()).toEqual([
+      '自動',
+      'オリジナル画質',
+      '低画質',
+    ])
+    // Switching quality loads the other playlist and keeps playing.
+    await quality.selectOption({ label: '低画質' })
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 })
+      .toBe(160)
+    const low = await time()
+    await expect.poll(time, { timeout: 10_000 }).toBeGreaterThan(low + 1)
+    await page.getByRole('button', { name: 'ミュート解除' }).click()
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false)
+    expect(watcher.errors).toEqual([])
+  })
+
   it('a comment posted in one browser appears in another through the push socket; ５０ stays hidden', async () => {
     const page = viewer.page
     await page.goto(base() + '/')

@@ -123,3 +123,28 @@ const pct = (a: number, b: number) => (b === 0 ? '100.0' : ((100 * a) / b).toFix
 export function coverageLine(result: WalkResult): string {
   return `graph coverage ${result.machine}: states ${result.states.reached}/${result.states.total} (${pct(result.states.reached, result.states.total)}%), transitions ${result.transitions.reached}/${result.transitions.total} (${pct(result.transitions.reached, result.transitions.total)}%), ${result.edges} edges walked, ${result.paths.length} shortest paths`
 }
+
+/** Several walks of one machine (from different inputs) as one: what any of them reached. */
+export function mergeWalks(results: readonly WalkResult[]): WalkResult {
+  const [first, ...rest] = results
+  if (!first) throw new Error('no walks to merge')
+  const both = (pick: (r: WalkResult) => string[]) =>
+    rest.reduce((missing, r) => missing.filter((m) => pick(r).includes(m)), pick(first))
+  const states = both((r) => r.states.missing)
+  const transitions = both((r) => r.transitions.missing)
+  return {
+    machine: first.machine,
+    states: {
+      reached: first.states.total - states.length,
+      total: first.states.total,
+      missing: states,
+    },
+    transitions: {
+      reached: first.transitions.total - transitions.length,
+      total: first.transitions.total,
+      missing: transitions,
+    },
+    edges: results.reduce((n, r) => n + r.edges, 0),
+    paths: results.flatMap((r) => r.paths),
+  }
+}

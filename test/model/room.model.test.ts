@@ -21,6 +21,9 @@ const loaded = (isLive: boolean): LoadedRoom => ({
     isOwner: false,
   },
   commentLog: [],
+  streams: isLive
+    ? [{ id: 100, type: 'hls_all', label: '自動', url: '/hls/kirari_hoshino/abr.m3u8' }]
+    : [],
 })
 const serverError = (status: number, errorType: string | null = null) =>
   new ApiRequestError({ kind: 'server', status, message: 'x', errorType, redirectUrl: null })

@@ -1,4 +1,5 @@
 import type { CommentEntry } from '../../domain/comments.ts'
+import type { StreamOption } from '../../machines/player/player.machine.ts'
 import type { ApiClient } from './client.ts'
 
 /** `/api/room/status`: the room lookup of SPEC.md §3. */
@@ -38,3 +39,11 @@ export const postComment = (api: ApiClient, liveId: number, comment: string) =>
     comment_type: 0,
     is_delay: 0,
   })
+
+/** `/api/live/streaming_url`: the playlists of the live; `{}` (no list) off air. */
+export const getStreamingUrls = async (api: ApiClient, roomId: number) =>
+  (
+    await api.get<{ streaming_url_list?: StreamOption[] }>('/api/live/streaming_url', {
+      room_id: roomId,
+    })
+  ).streaming_url_list ?? []

@@ -2,6 +2,7 @@ import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } fr
 import { failureOf } from '../../domain/api-failure.ts'
 import type { CommentEntry } from '../../domain/comments.ts'
 import { commentStreamMachine } from '../comment-stream/comment-stream.machine.ts'
+import { playerMachine, type StreamOption } from '../player/player.machine.ts'
 
 /** SPEC.md §9: seconds before an ended room moves on to another room on air. */
 export const ROOM_TRANSITION_SECONDS = 60
@@ -23,6 +24,8 @@ export interface RoomInfo {
 export interface LoadedRoom {
   room: RoomInfo
   commentLog: CommentEntry[]
+  /** `streaming_url_list`; empty off air. */
+  streams: StreamOption[]
 }
 
 export interface RoomContext {
@@ -30,6 +33,7 @@ export interface RoomContext {
   userId: number | null
   room: RoomInfo | null
   commentLog: CommentEntry[]
+  streams: StreamOption[]
   viewers: number | null
   /** What the viewer is typing; kept when sending fails. */
   draft: string
@@ -72,6 +76,7 @@ export const roomMachine = setup({
       { roomUrlKey: string }
     >(notProvided('findNextRoom')),
     commentStream: commentStreamMachine,
+    player: playerMachine,
   },
   actions: {
     reportError: (_, _params: { error: unknown }) => {},
@@ -86,6 +91,7 @@ export const roomMachine = setup({
     store: assign((_, loaded: LoadedRoom) => ({
       room: loaded.room,
       commentLog: loaded.commentLog,
+      streams: loaded.streams,
     })),
     markNotFound: assign((_, params: { error: unknown }) => {
       const failure = failureOf(params.error)
@@ -123,6 +129,7 @@ export const roomMachine = setup({
     userId: input.userId,
     room: null,
     commentLog: [],
+    streams: [],
     viewers: null,
     draft: '',
     notFound: false,
@@ -165,6 +172,11 @@ export const roomMachine = setup({
             // comment_log is newest first; the stream wants oldest first.
             initial: [...context.commentLog].reverse(),
           }),
+        },
+        {
+          id: 'player',
+          src: 'player',
+          input: ({ context }) => ({ streams: context.streams }),
         },
         {
           id: 'push',

@@ -7,6 +7,7 @@ import { formatCompactCount } from '../../domain/compact-count.ts'
 import { useApp, useAuthActor, useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { NotFoundPage } from './NotFoundPage.tsx'
+import { Player, type PlayerActor } from '../components/Player.tsx'
 
 type CommentsActor = ActorRefFrom<typeof commentStreamMachine>
 
@@ -85,6 +86,7 @@ export function RoomPage({ logic, roomUrlKey }: { logic: typeof roomMachine; roo
   const draft = useSelector(actor, (s) => s.context.draft)
   const sending = useSelector(actor, (s) => s.matches({ live: { composer: 'sending' } }))
   const comments = useSelector(actor, (s) => s.children.comments as CommentsActor | undefined)
+  const player = useSelector(actor, (s) => s.children.player as PlayerActor | undefined)
   useDocumentTitle(room?.mainName, room?.roomName)
 
   if (state === 'failed' && notFound) return <NotFoundPage path={`/r/${roomUrlKey}`} />
@@ -108,7 +110,11 @@ export function RoomPage({ logic, roomUrlKey }: { logic: typeof roomMachine; roo
     <section className="room" aria-labelledby="room-title">
       <div className="room__stage">
         <div className="room__poster">
-          <img src={room.image} alt="" />
+          {state === 'live' && player ? (
+            <Player actor={player} poster={room.image} />
+          ) : (
+            <img src={room.image} alt="" />
+          )}
           {state === 'live' && <span className="onlive-card__badge">{t('room.onAir')}</span>}
           {state === 'offAir' && <p className="room__notice">{t('room.offAir')}</p>}
           {state === 'ended' && (

@@ -1,0 +1,110 @@
+import type { HlsConfig } from 'hls.js'
+import type { EngineCommand, EngineEvent, EngineInput } from '../machines/player/player.machine.ts'
+
+/**
+ * Live settings: play three segments behind the live edge, catch up (up to 1.25x) past eight,
+ * and keep at most 30 s behind the playhead so long visits do not grow memory.
+ */
+export const HLS_CONFIG: Partial<HlsConfig> = {
+  liveSyncDurationCount: 3,
+  liveMaxLatencyDurationCount: 8,
+  maxLiveSyncPlaybackRate: 1.25,
+  backBufferLength: 30,
+  maxBufferLength: 20,
+  liveDurationInfinity: true,
+}
+
+const canPlayNatively = (element: HTMLVideoElement) =>
+  element.canPlayType('application/vnd.apple.mpegurl') !== ''
+
+/**
+ * Plays one live HLS playlist on a video element: hls.js (loaded on first use, so pages without
+ * video never download it) where Media Source Extensions exist, the browser's own HLS otherwise
+ * (Safari on iOS). Reports playback and fatal errors; carries out the player's recovery commands.
+ * Returns the cleanup that stops loading and releases the element.
+ */
+export function runPlayerEngine(
+  { element, url, muted }: EngineInput,
+  sendBack: (event: EngineEvent) => void,
+  receive: (listener: (command: EngineCommand) => void) => void,
+): () => void {
+  let stopped = false
+  let hls: import('hls.js').default | null = null
+  element.muted = muted
+
+  const play = () => {
+    element.play().catch((error: unknown) => {
+      // A refused autoplay is a NotAllowedError; an interrupted play() (source change) is not ours.
+      if (!stopped && error instanceof DOMException && error.name === 'NotAllowedError')
+        sendBack({ type: 'engine.needsGesture' })
+    })
+  }
+  const onPlaying = () => sendBack({ type: 'engine.playing' })
+  const onNativeError = () => sendBack({ type: 'engine.error', kind: 'network' })
+  element.addEventListener('playing', onPlaying)
+
+  const startNative = () => {
+    element.addEventListener('error', onNativeError)
+    element.src = url
+    play()
+  }
+
+  void import('hls.js').then(
+    ({ default: Hls }) => {
+      if (stopped) return
+      if (!Hls.isSupported()) {
+        if (canPlayNatively(element)) startNative()
+        else sendBack({ type: 'engine.error', kind: 'other' })
+        return
+      }
+      const instance = new Hls(HLS_CONFIG)
+      hls = instance
+      instance.on(Hls.Events.ERROR, (_, data) => {
+        if (!data.fatal) return
+        sendBack({
+          type: 'engine.error',
+          kind:
+            data.type === Hls.ErrorTypes.NETWORK_ERROR
+              ? 'network'
+              : data.type === Hls.ErrorTypes.MEDIA_ERROR
+                ? 'media'
+                : 'other',
+        })
+      })
+      instance.on(Hls.Events.MANIFEST_PARSED, play)
+      instance.loadSource(url)
+      instance.attachMedia(element)
+    },
+    () => {
+      // The chunk itself failed to load (offline, or a new deploy removed it).
+      if (!stopped) sendBack({ type: 'engine.error', kind: 'network' })
+    },
+  )
+
+  receive((command) => {
+    switch (command.type) {
+      case 'engine.mute':
+        element.muted = command.muted
+        break
+      case 'engine.play':
+        play()
+        break
+      case 'engine.recover':
+        if (!hls) {
+          element.load()
+          play()
+        } else if (command.kind === 'media') hls.recoverMediaError()
+        else hls.startLoad()
+        break
+    }
+  })
+
+  return () => {
+    stopped = true
+    element.removeEventListener('playing', onPlaying)
+    element.removeEventListener('error', onNativeError)
+    hls?.destroy()
+    element.removeAttribute('src')
+    element.load()
+  }
+}
