@@ -5,8 +5,10 @@ import type { Db } from './db/index.ts'
 import { ApiError, errorBody, messages } from './errors.ts'
 import { accountRoutes, captchaImageRoutes } from './api/account.ts'
 import { devRoutes } from './api/dev.ts'
+import { encoderRoutes } from './api/encoder.ts'
 import { imageRoutes } from './api/images.ts'
 import { mediaRoutes } from './api/media.ts'
+import { reportRoutes } from './api/reports.ts'
 import { roomRoutes } from './api/room.ts'
 import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
@@ -17,6 +19,8 @@ import { settingsRoutes } from './api/settings.ts'
 import type { PushHub } from './broadcast/hub.ts'
 import { securityHeaders } from './security.ts'
 import { requireCsrf, type Body } from './request.ts'
+import { giftRoutes, giftSettingRoutes } from './api/gifts.ts'
+import { obsRoutes, rtmpCallbackRoutes } from './api/obs.ts'
 import { localOutbox, type MessageProvider } from './services/outbox.ts'
 import type { Session } from './services/sessions.ts'
 import { legacyRoomRedirect, withRoomMetadata } from './share.ts'
@@ -96,6 +100,12 @@ export function createApp({ db, config, logger, messages: provider, hub }: AppDe
   app.route('/api', settingsRoutes())
   app.route('/api', roomRoutes())
   app.route('/api/live', liveRoutes())
+  app.route('/api/live', giftRoutes())
+  app.route('/user', giftSettingRoutes())
+  app.route('/api/encoder', encoderRoutes())
+  app.route('/api', obsRoutes())
+  app.route('/media/rtmp', rtmpCallbackRoutes())
+  app.route('/api/bad_report', reportRoutes())
   app.route('/sr/lang', langRoutes(config.i18nDir))
   app.route('/img', imageRoutes())
   app.route('/hls', mediaRoutes())

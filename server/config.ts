@@ -29,6 +29,14 @@ export interface ServerConfig {
   trustProxy: boolean
   /** Developer pages (/dev/outbox): on unless production, or with KIRARI_DEV_PAGES=1. */
   devPages: boolean
+  /** Demo bot comments a minute in each demo room on air; 0 = off. */
+  demoBotsPerMinute: number
+  /** Where OBS publishes (the nginx RTMP module's application); the stream key is per room. */
+  rtmpUrl: string
+  /** Secret nginx adds to its on_publish callbacks; without one, only loopback callers count. */
+  rtmpCallbackSecret: string | undefined
+  /** nginx-rtmp's working directory; its HLS is written under `hls/`, which the server serves. */
+  mediaDir: string
 }
 
 export class ConfigError extends Error {}
@@ -52,6 +60,9 @@ function origin(value: string, name: string): string {
   }
 }
 
+/** More than this would flood a room (and the database) rather than liven it up. */
+export const MAX_DEMO_BOTS_PER_MINUTE = 600
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   root = process.cwd(),
@@ -72,12 +83,22 @@ export function loadConfig(
       'CAPTCHA_FIXED_WORD is for automated tests and is refused with NODE_ENV=production',
     )
   }
+  const seedDemo = flag(env.SEED_DEMO, databaseUrl === undefined)
+  // On by default for a demo site, but never in tests unless a test asks for it.
+  const botsDefault = seedDemo && env.NODE_ENV !== 'test' ? 6 : 0
+  const botsText = env.DEMO_BOTS_PER_MINUTE || String(botsDefault)
+  const demoBotsPerMinute = Number(botsText)
+  if (!/^\d{1,4}$/.test(botsText) || demoBotsPerMinute > MAX_DEMO_BOTS_PER_MINUTE) {
+    throw new ConfigError(
+      `DEMO_BOTS_PER_MINUTE must be an integer 0–${MAX_DEMO_BOTS_PER_MINUTE}, got "${env.DEMO_BOTS_PER_MINUTE}"`,
+    )
+  }
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(root, dataDir),
     databaseUrl,
-    seedDemo: flag(env.SEED_DEMO, databaseUrl === undefined),
+    seedDemo,
     maintenance: flag(env.MAINTENANCE, false),
     production,
     distDir: path.resolve(root, env.DIST_DIR ?? 'dist'),
@@ -89,6 +110,10 @@ export function loadConfig(
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS ?? 10_000),
     captchaFixedWord,
     trustProxy: flag(env.TRUST_PROXY, false),
+    rtmpUrl: env.RTMP_URL ?? 'rtmp://127.0.0.1:1935/live',
+    rtmpCallbackSecret: env.RTMP_CALLBACK_SECRET || undefined,
+    mediaDir: path.resolve(root, env.MEDIA_DIR ?? '.data/media'),
     devPages: flag(env.KIRARI_DEV_PAGES, !production),
+    demoBotsPerMinute,
   }
 }

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { AppEnv } from './app.ts'
 import { ApiError, messages } from './errors.ts'
+import { authMessages } from './services/accounts.ts'
 import { csrfMatches, findSession } from './services/sessions.ts'
 
 export type Body = Record<string, unknown>
@@ -68,4 +69,17 @@ export const requireCsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!csrfMatches(session, submitted)) throw new ApiError(403, messages.csrf)
   c.set('session', session)
   return next()
+}
+
+/** The logged-in caller's user id, or null (the session requireCsrf found, else the cookie's). */
+export async function sessionUserId(c: Context<AppEnv>): Promise<number | null> {
+  const session = c.var.session ?? (await findSession(c.var.db, c))
+  return session?.userId ?? null
+}
+
+/** As sessionUserId, but an anonymous caller is a 401 with the login-required message. */
+export async function requireUserId(c: Context<AppEnv>): Promise<number> {
+  const userId = await sessionUserId(c)
+  if (userId === null) throw new ApiError(401, authMessages.loginRequired)
+  return userId
 }

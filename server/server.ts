@@ -6,6 +6,7 @@ import type { ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { seed } from './db/seed.ts'
 import { PushHub } from './broadcast/hub.ts'
+import { startDemoBots } from './services/demo-bots.ts'
 
 export interface RunningServer {
   url: string
@@ -58,12 +59,19 @@ export async function startServer(
     http.once('error', reject)
     http.listen(config.port, config.host, () => resolve())
   })
+  const bots = startDemoBots({
+    db: database.db,
+    hub,
+    logger,
+    perMinute: config.demoBotsPerMinute,
+  })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
   logger.info('listening', {
     url,
     engine: database.engine,
     maintenance: config.maintenance,
+    demoBotsPerMinute: config.demoBotsPerMinute,
     startupMs: Date.now() - started,
   })
 
@@ -72,6 +80,7 @@ export async function startServer(
     (closing ??= (async () => {
       logger.info('shutting down', { inFlight })
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()))
+      await bots.stop()
       await hub.close()
       http.closeIdleConnections()
       if (inFlight > 0) {

@@ -46,7 +46,7 @@ const RESERVED = new Set([
   'favicon.svg',
 ])
 
-const ROOM_PATH = /^\/(?:(?:en|zh-tw|th)\/)?r\/([\w-]{1,64})\/?$/
+const ROOM_PATH = /^\/(?:(?:en|zh-tw|th)\/)?(?:r|lite)\/([\w-]{1,64})\/?$/
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)

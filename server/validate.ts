@@ -17,8 +17,16 @@ export function query<S extends v.GenericSchema>(c: Context, schema: S): v.Infer
 /** Optional `0`/`1` flag in a query string. */
 export const flag01 = v.optional(v.picklist(['0', '1']))
 
+/** Ids are PostgreSQL integers: a larger one would be a database error, not a 400. */
+const MAX_ID = 2_147_483_647
+
 /** A positive integer id given as a string. */
-export const idString = v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/), v.transform(Number))
+export const idString = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,9}$/),
+  v.transform(Number),
+  v.maxValue(MAX_ID),
+)
 
 /** A string field of a body (form or JSON); numbers are taken as their text. Missing or too long: 400. */
 export function text(
@@ -40,4 +48,21 @@ export function text(
   if (str.length > (options.max ?? 256))
     throw new ApiError(400, `${messages.invalidParameter} (${key})`)
   return str
+}
+
+/** A positive integer id in a body (form or JSON); anything else is a 400 naming the field. */
+export function bodyId(body: Record<string, unknown>, key: string): number {
+  const str = text(body, key, { max: 10 })
+  if (!/^[1-9]\d{0,9}$/.test(str) || Number(str) > MAX_ID) {
+    throw new ApiError(400, `${messages.invalidParameter} (${key})`)
+  }
+  return Number(str)
+}
+
+/** A `0`/`1` flag in a body; `fallback` when it is missing, a 400 when it is anything else. */
+export function bodyFlag(body: Record<string, unknown>, key: string, fallback?: boolean): boolean {
+  const str = text(body, key, { max: 1, optional: fallback !== undefined })
+  if (str === '' && fallback !== undefined) return fallback
+  if (str !== '0' && str !== '1') throw new ApiError(400, `${messages.invalidParameter} (${key})`)
+  return str === '1'
 }

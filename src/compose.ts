@@ -3,6 +3,14 @@ import type { Notice } from './domain/api-failure.ts'
 import type { ServiceSettings } from './domain/api-types.ts'
 import type { ChunkReloads } from './domain/chunk-reload.ts'
 import type { Locale } from './domain/locale.ts'
+import { GIFT_SOUND_VOLUME, type MutedUser } from './domain/room.ts'
+import { getGiftPanel, saveConfirmPaid, sendBulkFree, sendGift } from './effects/api/gifts.ts'
+import { translate } from './effects/i18n.ts'
+import { giftMachine } from './machines/gift/gift.machine.ts'
+import { ownerMachine } from './machines/owner/owner.machine.ts'
+import { loadOwnerPanel, ownerCall } from './effects/api/owner.ts'
+import { runClock } from './effects/clock.ts'
+import { regulationMachine } from './machines/regulation/regulation.machine.ts'
 import { failureOf } from './domain/api-failure.ts'
 import type { ApiClient } from './effects/api/client.ts'
 import { getOnliveNum, getOnlives } from './effects/api/live.ts'
@@ -33,16 +41,19 @@ import { roomMachine } from './machines/room/room.machine.ts'
 import {
   getCommentLog,
   getPolling,
-  getRoomStatus,
-  getStreamingUrls,
+  getReportCategories,
+  loadRoom,
   postComment,
+  saveWelcomeComment,
+  sendReport,
+  setFollow,
 } from './effects/api/room.ts'
+import { pollingMachine } from './machines/polling/polling.machine.ts'
+import { reportMachine } from './machines/report/report.machine.ts'
+import { welcomeEditorMachine } from './machines/welcome-editor/welcome-editor.machine.ts'
 import { playerMachine } from './machines/player/player.machine.ts'
 import { runPlayerEngine } from './effects/player-engine.ts'
 import { openPushSocket } from './effects/push-socket.ts'
-
-/** How often a room asks for its viewer count and whether the live goes on. */
-export const ROOM_POLLING_MS = 30_000
 
 /** The outside world as the app machine needs it; src/main.tsx passes the browser's. */
 export interface Effects {
@@ -59,6 +70,17 @@ export interface Effects {
   pageViews: PageViewSink
   /** The push socket's address (ws:// or wss:// on our own host). */
   pushUrl: string
+  /** SPEC §3 mute info, kept for the browser session. */
+  mutes: {
+    read: (roomId: number) => MutedUser[]
+    write: (roomId: number, muted: readonly MutedUser[]) => void
+  }
+  /** SPEC §9 gift sound: the remembered setting, and the sound itself at a volume (0–1). */
+  giftSound: { read: () => boolean; write: (on: boolean) => void; play: (volume: number) => void }
+  /** Copies text (the stream key) to the clipboard. */
+  copy: (text: string) => Promise<boolean>
+  /** The share sheet, or the clipboard where there is none. */
+  share: (link: { url: string; title: string }) => Promise<'shared' | 'copied' | 'cancelled'>
 }
 
 export interface AppStart {
@@ -152,6 +174,22 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
       }
     },
     machines: {
+      owner: ownerMachine.provide({
+        actors: {
+          loadPanel: fromPromise(({ input }) => loadOwnerPanel(effects.api, input.roomId)),
+          regulation: regulationMachine.provide({
+            actors: {
+              clock: fromCallback(({ sendBack, input }) => runClock(sendBack, input.intervalMs)),
+            },
+          }),
+          call: fromPromise(({ input }) => ownerCall(effects.api, input, input.call)),
+        },
+        actions: {
+          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
+          reportError: (_, { error }) => reportError(error),
+          copyKey: (_, { key }) => void effects.copy(key),
+        },
+      }),
       onlives: onlivesMachine.provide({
         actors: { loadOnlives: fromPromise(({ input }) => getOnlives(effects.api, input.locale)) },
         actions: { reportError: (_, { error }) => reportError(error) },
@@ -174,32 +212,12 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
       }),
       room: roomMachine.provide({
         actors: {
-          loadRoom: fromPromise(async ({ input }) => {
-            const status = await getRoomStatus(effects.api, input.roomUrlKey)
-            const [commentLog, streams] = status.is_live
-              ? await Promise.all([
-                  getCommentLog(effects.api, status.room_id),
-                  getStreamingUrls(effects.api, status.room_id),
-                ])
-              : [[], []]
-            return {
-              room: {
-                roomId: status.room_id,
-                roomUrlKey: status.room_url_key,
-                roomName: status.room_name,
-                mainName: status.main_name,
-                description: status.description,
-                image: status.image,
-                followerNum: status.follower_num,
-                isLive: status.is_live,
-                liveId: status.live_id,
-                broadcastKey: status.broadcast_key,
-                isOwner: status.is_owner,
-              },
-              commentLog,
-              streams,
-            }
-          }),
+          loadRoom: fromPromise(({ input }) =>
+            loadRoom(effects.api, input.roomUrlKey, {
+              mutedUsers: effects.mutes.read,
+              giftSound: effects.giftSound.read,
+            }),
+          ),
           player: playerMachine.provide({
             actors: {
               engine: fromCallback(({ input, sendBack, receive }) =>
@@ -208,22 +226,54 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
             },
           }),
           pushSocket: fromCallback(({ sendBack, input }) =>
-            openPushSocket(effects.pushUrl, input.key, sendBack),
+            openPushSocket(effects.pushUrl, input.key, sendBack, {
+              initial: input.initial,
+              backfill: () => getCommentLog(effects.api, input.roomId),
+            }),
           ),
-          polling: fromCallback(({ sendBack, input }) => {
-            const poll = () =>
-              getPolling(effects.api, input.roomId).then(
-                (p) =>
-                  sendBack({
-                    type: 'polling.result',
-                    viewers: 'online_user_num' in p ? p.online_user_num : null,
-                    liveEnd: 'live_end' in p,
-                  }),
-                () => {},
-              )
-            void poll()
-            const timer = setInterval(() => void poll(), ROOM_POLLING_MS)
-            return () => clearInterval(timer)
+          polling: pollingMachine.provide({
+            actors: { poll: fromPromise(({ input }) => getPolling(effects.api, input.roomId)) },
+          }),
+          report: reportMachine.provide({
+            actors: {
+              loadCategories: fromPromise(() => getReportCategories(effects.api)),
+              sendReport: fromPromise(({ input }) => sendReport(effects.api, input)),
+            },
+            actions: {
+              notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
+              reportError: (_, { error }) => reportError(error),
+            },
+          }),
+          setFollow: fromPromise(({ input }) => setFollow(effects.api, input.roomId, input.follow)),
+          gift: giftMachine.provide({
+            actors: {
+              loadPanel: fromPromise(({ input }) =>
+                getGiftPanel(
+                  effects.api,
+                  input.roomId,
+                  translate(app.getSnapshot().context.locale, 'gift.voteTab'),
+                ),
+              ),
+              sendGift: fromPromise(({ input }) => sendGift(effects.api, input)),
+              sendBulk: fromPromise(({ input }) => sendBulkFree(effects.api, input.liveId)),
+              saveConfirmPaid: fromPromise(({ input }) => saveConfirmPaid(effects.api, input.on)),
+            },
+            actions: {
+              notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
+              reportError: (_, { error }) => reportError(error),
+              requireLogin: () => auth.send({ type: 'login.open', kind: 1 }),
+            },
+          }),
+          welcomeEditor: welcomeEditorMachine.provide({
+            actors: {
+              saveWelcome: fromPromise(({ input }) =>
+                saveWelcomeComment(effects.api, input.roomId, input.comment),
+              ),
+            },
+            actions: {
+              notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
+              reportError: (_, { error }) => reportError(error),
+            },
           }),
           postComment: fromPromise(({ input }) =>
             postComment(effects.api, input.liveId, input.text),
@@ -240,7 +290,24 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
         actions: {
           reportError: (_, { error }) => reportError(error),
           openSmsAuth: () => auth.send({ type: 'sms.open' }),
+          requireLogin: () => auth.send({ type: 'login.open', kind: 1 }),
+          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
           goToRoom: (_, { roomUrlKey }) => effects.navigate(`/r/${encodeURIComponent(roomUrlKey)}`),
+          saveMutes: (_, { roomId, muted }) => effects.mutes.write(roomId, muted),
+          saveGiftSound: (_, { on }) => effects.giftSound.write(on),
+          playGiftSound: () => effects.giftSound.play(GIFT_SOUND_VOLUME),
+          share: (_, { roomUrlKey, title }) => {
+            const locale = app.getSnapshot().context.locale
+            effects
+              .share({ url: `${start.origin}/r/${encodeURIComponent(roomUrlKey)}`, title })
+              .then(
+                (outcome) => {
+                  if (outcome === 'copied')
+                    effects.notify({ tone: 'success', key: 'room.linkCopied' }, locale)
+                },
+                () => effects.notify({ tone: 'error', key: 'room.shareFailed' }, locale),
+              )
+          },
         },
       }),
       passwordReset: passwordResetMachine.provide({

@@ -9,8 +9,15 @@ import { createApiClient } from './effects/api/client.ts'
 import { DEFAULT_SETTINGS, getServiceSettings } from './effects/api/settings.ts'
 import {
   browserLanguages,
+  copyText,
   readChunkReloads,
   readLocaleCookie,
+  playGiftSound,
+  readGiftSound,
+  readMutedUsers,
+  shareLink,
+  writeGiftSound,
+  writeMutedUsers,
   reloadPage,
   replaceLocation,
   writeChunkReloads,
@@ -73,6 +80,10 @@ const context = composeApp(
     pushUrl:
       (import.meta.env.VITE_PUSH_URL as string | undefined) ??
       `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`,
+    mutes: { read: readMutedUsers, write: writeMutedUsers },
+    giftSound: { read: readGiftSound, write: writeGiftSound, play: playGiftSound },
+    share: shareLink,
+    copy: copyText,
   },
   {
     locale: initial.locale,
@@ -86,10 +97,17 @@ const context = composeApp(
 const router = createAppRouter(context)
 routerRef.current = router
 
-// After each navigation: a page view (SPEC.md §2), and <html lang> for the active locale.
+// <html lang> follows the active locale as soon as the app machine switches it, before the
+// views re-render in the new language.
+const setDocumentLanguage = (): void => {
+  const tag = languageTag(context.app.getSnapshot().context.locale)
+  if (document.documentElement.lang !== tag) document.documentElement.lang = tag
+}
+setDocumentLanguage()
+context.app.subscribe(setDocumentLanguage)
+
+// After each navigation: a page view (SPEC.md §2).
 router.subscribe('onResolved', ({ toLocation }) => {
-  const locale = context.app.getSnapshot().context.locale
-  document.documentElement.lang = languageTag(locale)
   // Let the page set its title first.
   queueMicrotask(() =>
     context.app.send({ type: 'navigation.done', path: toLocation.pathname, title: document.title }),

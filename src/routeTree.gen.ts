@@ -19,6 +19,7 @@ import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
+import { Route as LiteRoomUrlKeyRouteImport } from './routes/lite/$roomUrlKey'
 import { Route as RRoomUrlKeyRouteImport } from './routes/r/$roomUrlKey'
 import { Route as Reset_passwordSmsRouteImport } from './routes/reset_password/sms'
 import { Route as LotteryAd_rewardIndexRouteImport } from './routes/lottery/ad_reward/index'
@@ -74,6 +75,11 @@ const DevOutboxRoute = DevOutboxRouteImport.update({
   path: '/dev/outbox',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LiteRoomUrlKeyRoute = LiteRoomUrlKeyRouteImport.update({
+  id: '/lite/$roomUrlKey',
+  path: '/lite/$roomUrlKey',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RRoomUrlKeyRoute = RRoomUrlKeyRouteImport.update({
   id: '/r/$roomUrlKey',
   path: '/r/$roomUrlKey',
@@ -107,6 +113,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
@@ -123,6 +130,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
@@ -140,6 +148,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
@@ -158,6 +167,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/tokusho'
     | '/dev/outbox'
+    | '/lite/$roomUrlKey'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
@@ -174,6 +184,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/tokusho'
     | '/dev/outbox'
+    | '/lite/$roomUrlKey'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
@@ -190,6 +201,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/tokusho'
     | '/dev/outbox'
+    | '/lite/$roomUrlKey'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
@@ -207,6 +219,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TokushoRoute: typeof TokushoRoute
   DevOutboxRoute: typeof DevOutboxRoute
+  LiteRoomUrlKeyRoute: typeof LiteRoomUrlKeyRoute
   RRoomUrlKeyRoute: typeof RRoomUrlKeyRoute
   Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
   LotteryAd_rewardMaintenanceRoute: typeof LotteryAd_rewardMaintenanceRoute
@@ -285,6 +298,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DevOutboxRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/lite/$roomUrlKey': {
+      id: '/lite/$roomUrlKey'
+      path: '/lite/$roomUrlKey'
+      fullPath: '/lite/$roomUrlKey'
+      preLoaderRoute: typeof LiteRoomUrlKeyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/r/$roomUrlKey': {
       id: '/r/$roomUrlKey'
       path: '/r/$roomUrlKey'
@@ -327,6 +347,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TokushoRoute: TokushoRoute,
   DevOutboxRoute: DevOutboxRoute,
+  LiteRoomUrlKeyRoute: LiteRoomUrlKeyRoute,
   RRoomUrlKeyRoute: RRoomUrlKeyRoute,
   Reset_passwordSmsRoute: Reset_passwordSmsRoute,
   LotteryAd_rewardMaintenanceRoute: LotteryAd_rewardMaintenanceRoute,

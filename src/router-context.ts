@@ -1,4 +1,5 @@
 import type { roomMachine } from './machines/room/room.machine.ts'
+import type { ownerMachine } from './machines/owner/owner.machine.ts'
 import type { onlivesMachine } from './machines/onlives/onlives.machine.ts'
 import type { mypageMachine } from './machines/mypage/mypage.machine.ts'
 import type { passwordResetMachine } from './machines/password-reset/password-reset.machine.ts'
@@ -17,6 +18,7 @@ export interface RouterContext {
   guardNavigation: (path: string) => Promise<{ redirectTo: string | null }>
   machines: {
     onlives: typeof onlivesMachine
+    owner: typeof ownerMachine
     mypage: typeof mypageMachine
     passwordReset: typeof passwordResetMachine
     room: typeof roomMachine
@@ -26,6 +28,6 @@ export interface RouterContext {
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Which layout wraps the page; 'default' when absent. */
-    layout?: 'default' | 'room'
+    layout?: 'default' | 'room' | 'lite'
   }
 }

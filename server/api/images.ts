@@ -57,6 +57,54 @@ export function imageRoutes() {
     )
   })
 
+  // Gifts (/api/live/gift_list image): a gem in the gift's colour with its points, or its name.
+  api.get('/gift/:file{[0-9]{1,9}\\.svg}', async (c) => {
+    const id = Number(c.req.param('file').replace('.svg', ''))
+    const gift = await c.var.db
+      .selectFrom('gifts')
+      .select(['name', 'color', 'point', 'free', 'kind'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!gift) throw new ApiError(404, messages.notFound)
+    const color = /^#[0-9a-f]{6}$/i.test(gift.color) ? gift.color : '#f0507a'
+    // Stars are plain; paid gifts show their points, vote gifts their answer number.
+    const caption = gift.kind === 1 ? gift.name : gift.free ? '' : String(gift.point)
+    const shape = gift.free
+      ? '<polygon points="48,8 59,36 90,36 65,55 74,86 48,67 22,86 31,55 6,36 37,36" fill="url(#g)"/>'
+      : '<path d="M20 34 L34 14 H62 L76 34 L48 86 Z" fill="url(#g)"/>'
+    const label = caption
+      ? `<text x="48" y="${gift.free ? 60 : 46}" font-size="16" text-anchor="middle" fill="#fff" font-family="sans-serif" font-weight="bold">${escapeXml(caption)}</text>`
+      : ''
+    return svg(
+      c,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
+<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff"/><stop offset="0.35" stop-color="${color}"/><stop offset="1" stop-color="${color}"/></linearGradient></defs>
+${shape}${label}
+</svg>`,
+    )
+  })
+
+  // Room banners (/api/room/banners): the banner's title on its colour, no image files needed.
+  api.get('/banner/:file{[0-9]{1,9}\\.svg}', async (c) => {
+    const id = Number(c.req.param('file').replace('.svg', ''))
+    const banner = await c.var.db
+      .selectFrom('room_banners')
+      .select(['title', 'color'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!banner) throw new ApiError(404, messages.notFound)
+    const color = /^#[0-9a-f]{6}$/i.test(banner.color) ? banner.color : '#f0507a'
+    return svg(
+      c,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="160" viewBox="0 0 640 160">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#1f1d2b"/></linearGradient></defs>
+<rect width="640" height="160" rx="16" fill="url(#g)"/>
+<circle cx="580" cy="30" r="70" fill="rgba(255,255,255,0.12)"/>
+<text x="40" y="92" font-size="36" font-weight="bold" fill="#fff" font-family="sans-serif">${escapeXml(banner.title)}</text>
+</svg>`,
+    )
+  })
+
   api.get('/avatar/:file{[0-7]\\.svg}', (c) => {
     const id = Number(c.req.param('file')[0])
     const color = AVATAR_COLORS[id] ?? '#f0507a'

@@ -2,13 +2,24 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
-import { readBody } from '../request.ts'
-import { authMessages } from '../services/accounts.ts'
-import { COMMENT_MAX_LENGTH, commentLog, openLive, storeComment } from '../services/comments.ts'
+import { readBody, requireUserId, sessionUserId } from '../request.ts'
+import { COMMENT_MAX_LENGTH, commentLog, openLive, publishComment } from '../services/comments.ts'
+import { fanLevel } from '../services/gifts.ts'
+import { freeGiftStock } from '../services/free-gifts.ts'
+import { ageFlags, isAbroad } from '../services/lives.ts'
+import { openEnquete, votesLeft } from '../services/enquetes.ts'
+import type { Db } from '../db/index.ts'
+import { avatarUrl } from '../services/current-user.ts'
 import { countOnlives, listOnlives } from '../services/onlives.ts'
 import { RENDITIONS } from '../media/demo-channel.ts'
 import { allowAttempt } from '../services/rate-limit.ts'
-import { findSession } from '../services/sessions.ts'
+import { recommendedComments } from '../services/recommended-comments.ts'
+import {
+  isCommentBlocked,
+  socialMessages,
+  telopBody,
+  viewerState,
+} from '../services/room-social.ts'
 import { flag01, idString, query, text } from '../validate.ts'
 
 const onlivesQuery = v.object({
@@ -38,17 +49,35 @@ export function liveRoutes() {
     const { room_id } = query(c, v.object({ room_id: idString }))
     const room = await c.var.db
       .selectFrom('rooms')
-      .select(['id', 'room_name'])
+      .select(['id', 'room_name', 'owner_user_id'])
       .where('id', '=', room_id)
       .executeTakeFirst()
     if (!room) throw new ApiError(404, messages.notFound)
     const live = await openLive(c.var.db, { roomId: room.id })
+    const userId = await sessionUserId(c)
+    const viewer = await viewerState(c.var.db, userId, room.id, live?.live_id ?? null)
     const url = new URL(c.req.url)
     // Our own push socket, on the port the client came in on.
     const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80
+    const enquete = live ? await openEnquete(c.var.db, live.live_id) : undefined
+    // SPEC §3 live info: the caller's own age class and whether they are abroad.
+    const birthday =
+      userId === null
+        ? null
+        : ((
+            await c.var.db
+              .selectFrom('users')
+              .select('birthday')
+              .where('id', '=', userId)
+              .executeTakeFirst()
+          )?.birthday ?? null)
+    const age = ageFlags(birthday, Date.now())
     return c.json({
-      enquete_gift_num: 0,
-      is_enquete: false,
+      is_under_16: age.isUnder16,
+      is_under_18: age.isUnder18,
+      is_abroad: isAbroad(c),
+      enquete_gift_num: enquete?.option_count ?? 0,
+      is_enquete: enquete !== undefined,
       live_id: live?.live_id ?? 0,
       is_enquete_result: false,
       room_name: room.room_name,
@@ -63,6 +92,10 @@ export function liveRoutes() {
       bcsvr_key: live?.bcsvr_key ?? '',
       room_id: room.id,
       live_status: live ? 2 : 1,
+      // SPEC.md §3 live info fields that depend on the viewer.
+      is_fav: viewer.isFollow,
+      did_send_live_bad_report: viewer.didReport,
+      is_owner: userId !== null && userId === room.owner_user_id,
     })
   })
 
@@ -77,6 +110,17 @@ export function liveRoutes() {
       .where('id', '=', room_id)
       .executeTakeFirstOrThrow()
     const base = `${new URL(c.req.url).origin}/hls/${room.room_url_key}`
+    if (live.source === 'rtmp') {
+      // OBS through nginx-rtmp: one rendition, the encoder's own.
+      const url = `${base}/live/index.m3u8`
+      return c.json({
+        streaming_url_list: [
+          { url, id: 100, type: 'hls_all', label: '自動' },
+          { url, id: 1, type: 'lhls', label: 'オリジナル画質', quality: 1000 },
+          { url, id: 2, type: 'hls', label: 'オリジナル画質', quality: 1000, is_default: true },
+        ],
+      })
+    }
     // As the fixture: the automatic (ABR) entry first, then each quality as hls and lhls. Our
     // playlists are plain live HLS, which low-latency clients play as well.
     let id = 1
@@ -104,23 +148,123 @@ export function liveRoutes() {
     return c.json({ comment_log: live ? await commentLog(c.var.db, live.live_id) : [] })
   })
 
+  // The telop of a room's open live (by room_id, or by live_id as the t:8 frame's `api` gives it).
+  api.get('/telop', async (c) => {
+    const q = query(c, v.union([v.object({ room_id: idString }), v.object({ live_id: idString })]))
+    if ('room_id' in q) {
+      const room = await c.var.db
+        .selectFrom('rooms')
+        .select('id')
+        .where('id', '=', q.room_id)
+        .executeTakeFirst()
+      if (!room) throw new ApiError(404, messages.notFound)
+    }
+    const live = await openLive(
+      c.var.db,
+      'room_id' in q ? { roomId: q.room_id } : { liveId: q.live_id },
+    )
+    return c.json(telopBody(live?.telop ?? ''))
+  })
+
+  /** The vote gifts of the room's open enquete with the votes the user has left, or none. */
+  const voteStock = async (db: Db, roomId: number, userId: number) => {
+    const live = await openLive(db, { roomId })
+    return (live && (await votesLeft(db, live.live_id, userId))) ?? []
+  }
+
+  // SPEC.md §7 live/current_user (GET room_id): the caller as this room sees them.
+  api.get('/current_user', async (c) => {
+    const { room_id } = query(c, v.object({ room_id: idString }))
+    const room = await c.var.db
+      .selectFrom('rooms')
+      .select(['id', 'owner_user_id'])
+      .where('id', '=', room_id)
+      .executeTakeFirst()
+    if (!room) throw new ApiError(404, messages.notFound)
+    const userId = await sessionUserId(c)
+    const user =
+      userId === null
+        ? undefined
+        : await c.var.db
+            .selectFrom('users')
+            .select([
+              'id',
+              'name',
+              'avatar_id',
+              'sms_auth',
+              'gold',
+              'expiring_gold',
+              'is_confirm_gifting_use_gold',
+            ])
+            .where('id', '=', userId)
+            .executeTakeFirst()
+    if (!user) {
+      return c.json({
+        is_login: false,
+        user_id: 0,
+        name: '',
+        avatar_id: 0,
+        avatar_url: '',
+        sms_auth: false,
+        is_owner: false,
+        is_follow: false,
+        is_blocked: false,
+        gold: 0,
+        expiring_gold: 0,
+        gift_list: { normal: [], enquete: [] },
+        is_confirm_gifting_use_gold: true,
+        fan_level: 0,
+      })
+    }
+    const viewer = await viewerState(c.var.db, user.id, room.id, null)
+    const fan = await c.var.db
+      .selectFrom('fan_points')
+      .select('points')
+      .where('room_id', '=', room.id)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst()
+    return c.json({
+      is_login: true,
+      user_id: user.id,
+      name: user.name,
+      avatar_id: user.avatar_id,
+      avatar_url: avatarUrl(user.avatar_id),
+      sms_auth: user.sms_auth,
+      is_owner: user.id === room.owner_user_id,
+      is_follow: viewer.isFollow,
+      is_blocked: viewer.isBlocked,
+      // What the gift panel needs (issue #5): the wallet, free stock and fan level here.
+      gold: user.gold,
+      expiring_gold: user.expiring_gold,
+      gift_list: {
+        normal: (await freeGiftStock(c.var.db, user.id)).normal,
+        // While a vote is open: the viewer's votes left, per answer's vote gift.
+        enquete: await voteStock(c.var.db, room.id, user.id),
+      },
+      is_confirm_gifting_use_gold: user.is_confirm_gifting_use_gold,
+      fan_level: fanLevel(Number(fan?.points ?? 0)),
+    })
+  })
+
   // SPEC.md §7: live_id, comment (+ recommend_comment_id, comment_type, is_delay). Stored, then pushed.
   api.post('/post_live_comment', async (c) => {
     const body = await readBody(c)
     const liveIdText = text(body, 'live_id', { max: 12 })
     const comment = text(body, 'comment', { max: 400 }).trim()
+    const recommendText = text(body, 'recommend_comment_id', { max: 10, optional: true })
     if (!/^[1-9]\d*$/.test(liveIdText))
       throw new ApiError(400, `${messages.invalidParameter} (live_id)`)
+    if (!/^(|0|[1-9]\d*)$/.test(recommendText))
+      throw new ApiError(400, `${messages.invalidParameter} (recommend_comment_id)`)
     if (comment === '') throw new ApiError(400, 'コメントを入力してください')
     if (Array.from(comment).length > COMMENT_MAX_LENGTH) {
       throw new ApiError(400, `コメントは${COMMENT_MAX_LENGTH}文字以内で入力してください`)
     }
-    const session = c.var.session ?? (await findSession(c.var.db, c))
-    if (session?.userId == null) throw new ApiError(401, authMessages.loginRequired)
+    const userId = await requireUserId(c)
     const user = await c.var.db
       .selectFrom('users')
       .select(['id', 'name', 'avatar_id', 'sms_auth'])
-      .where('id', '=', session.userId)
+      .where('id', '=', userId)
       .executeTakeFirstOrThrow()
     if (!user.sms_auth) {
       throw new ApiError(403, 'コメントするにはSMS認証が必要です', {
@@ -128,7 +272,22 @@ export function liveRoutes() {
       })
     }
     const live = await openLive(c.var.db, { liveId: Number(liveIdText) })
-    if (!live) throw new ApiError(404, '配信は終了しました')
+    if (!live) throw new ApiError(404, socialMessages.liveEnded)
+    // A preset comment (0 or '' = none) must be one this room offers.
+    const recommendId = Number(recommendText || '0')
+    if (recommendId !== 0) {
+      const room = await c.var.db
+        .selectFrom('rooms')
+        .select('genre_id')
+        .where('id', '=', live.room_id)
+        .executeTakeFirstOrThrow()
+      if (!recommendedComments(room.genre_id).some((r) => r.id === recommendId)) {
+        throw new ApiError(400, `${messages.invalidParameter} (recommend_comment_id)`)
+      }
+    }
+    if (await isCommentBlocked(c.var.db, live.room_id, user.id)) {
+      throw new ApiError(403, socialMessages.commentBlocked, { errorType: 'COMMENT_BLOCKED' })
+    }
     if (
       !(await allowAttempt(c.var.db, [`comment:user:${user.id}`], { max: 5, windowMs: 10_000 }))
     ) {
@@ -136,20 +295,7 @@ export function liveRoutes() {
         errorType: 'RATE_LIMITED',
       })
     }
-    const stored = await storeComment(c.var.db, live.live_id, user.id, comment)
-    const createdAt = Math.floor(stored.created_at.getTime() / 1000)
-    // The push frame of fixtures/showroom-api/broadcast_ws_messages.json (t "1").
-    c.var.hub.publish(live.bcsvr_key, {
-      ua: 0,
-      av: user.avatar_id,
-      d: 0,
-      ac: user.name,
-      cm: comment,
-      created_at: createdAt,
-      u: user.id,
-      at: 0,
-      t: '1',
-    })
+    await publishComment(c.var.db, c.var.hub, live, user, comment)
     return c.json({ comment, ua: 0, aft: 0, mission: { has_achievement: false } })
   })
 

@@ -1,4 +1,6 @@
-import { Hono } from 'hono'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
 import { openLive } from '../services/comments.ts'
@@ -29,12 +31,54 @@ function rendition(name: string) {
 
 const PLAYLIST = 'application/vnd.apple.mpegurl'
 
+/** A live just started writes its first playlist a few seconds after the encoder connects. */
+const FIRST_PLAYLIST_WAIT_MS = 8000
+
+/** The file, waiting up to `waitMs` for it to appear; null when it does not. */
+async function readWhenReady(file: string, waitMs: number): Promise<Buffer | null> {
+  for (let waited = 0; ; waited += 250) {
+    try {
+      return await readFile(file)
+    } catch {
+      if (waited >= waitMs) return null
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
+}
+
 /**
  * Live HLS of the demo rooms: `/hls/{room_url_key}/abr.m3u8` (every rendition),
  * `/hls/{room_url_key}/{rendition}/index.m3u8` and its segments.
  */
 export function mediaRoutes() {
   const api = new Hono<AppEnv>()
+
+  // OBS lives: what nginx-rtmp writes under MEDIA_DIR/hls/{stream name}/ (hls_nested), served
+  // under the room's URL key.
+  const rtmpFile = async (
+    c: Context<AppEnv>,
+    file: string,
+    type: string,
+    cache: string,
+  ): Promise<Response> => {
+    const live = await liveOf(c, c.req.param('key') ?? '')
+    if (live.source !== 'rtmp' || !live.ingest_name) throw new ApiError(404, messages.notFound)
+    const dir = path.join(c.var.config.mediaDir, 'hls', path.basename(live.ingest_name))
+    const data = await readWhenReady(
+      path.join(dir, file),
+      file === 'index.m3u8' ? FIRST_PLAYLIST_WAIT_MS : 0,
+    )
+    if (!data) throw new ApiError(404, messages.notFound)
+    c.header('Content-Type', type)
+    c.header('Cache-Control', cache)
+    return c.body(new Uint8Array(data))
+  }
+
+  api.get('/:key{[\\w-]+}/live/index.m3u8', (c) => rtmpFile(c, 'index.m3u8', PLAYLIST, 'no-cache'))
+
+  api.get('/:key{[\\w-]+}/live/:file{[\\w-]{1,40}\\.ts}', (c) =>
+    rtmpFile(c, c.req.param('file'), 'video/mp2t', 'public, max-age=60'),
+  )
 
   api.get('/:key{[\\w-]+}/abr.m3u8', async (c) => {
     await liveOf(c, c.req.param('key'))

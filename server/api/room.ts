@@ -1,12 +1,47 @@
-import { Hono } from 'hono'
+import { grantFreeGifts } from '../services/free-gifts.ts'
+import { isAbroad, roomRegulation } from '../services/lives.ts'
+import { REGULATION } from '../../src/domain/regulation.ts'
+import { Hono, type Context } from 'hono'
+import { sql } from 'kysely'
 import * as v from 'valibot'
 import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
+import { readBody, requireUserId, sessionUserId } from '../request.ts'
 import { openLive } from '../services/comments.ts'
+import { recommendedComments } from '../services/recommended-comments.ts'
+import {
+  LOG_TARGET_OWNER,
+  SYSTEM_LOG_FRAME_TYPE,
+  WELCOME_FRAME_TYPE,
+  WELCOME_MAX_LENGTH,
+  charCount,
+  ownedRoom,
+  setFollow,
+  socialMessages,
+  viewerState,
+  welcomeBody,
+} from '../services/room-social.ts'
 import { findSession } from '../services/sessions.ts'
-import { idString, query } from '../validate.ts'
+import { bodyFlag, bodyId, idString, query, text } from '../validate.ts'
 
-/** Room lookup by `room_url_key` (SPEC.md §3 room lookup response) and the live's polling. */
+const roomQuery = v.object({ room_id: idString })
+
+async function roomExists(c: Context<AppEnv>, roomId: number) {
+  const room = await c.var.db
+    .selectFrom('rooms')
+    .select(['id', 'genre_id'])
+    .where('id', '=', roomId)
+    .executeTakeFirst()
+  if (!room) throw new ApiError(404, messages.notFound)
+  return room
+}
+
+/**
+ * Room lookup by `room_url_key` (SPEC.md §3 room lookup response), profile, follow, welcome
+ * comment, banners, event and preset comments (SPEC.md §7 Room), and the live's polling.
+ */
+const FREE_GIFT_TOAST = '視聴ボーナスで無料ギフトを受け取りました'
+
 export function roomRoutes() {
   const api = new Hono<AppEnv>()
 
@@ -23,6 +58,12 @@ export function roomRoutes() {
     if (!room) throw new ApiError(404, messages.notFound)
     const live = await openLive(c.var.db, { roomId: room.id })
     const session = await findSession(c.var.db, c)
+    const viewer = await viewerState(
+      c.var.db,
+      session?.userId ?? null,
+      room.id,
+      live?.live_id ?? null,
+    )
     const url = new URL(c.req.url)
     const image = `${url.origin}/img/room/${room.id}.svg`
     return c.json({
@@ -41,8 +82,8 @@ export function roomRoutes() {
       is_live: live !== undefined,
       live_id: live?.live_id ?? 0,
       started_at: live ? Math.floor(live.started_at.getTime() / 1000) : 0,
-      is_fav: false,
-      did_send_live_bad_report: false,
+      is_fav: viewer.isFollow,
+      did_send_live_bad_report: viewer.didReport,
       share: {
         twitter: {
           text: `${room.main_name}が配信中！ #Kirari`,
@@ -82,6 +123,7 @@ export function roomRoutes() {
           .where('id', '=', live.live_id)
           .executeTakeFirst()
       : undefined
+    const viewer = await viewerState(c.var.db, await sessionUserId(c), room.id, null)
     const origin = new URL(c.req.url).origin
     const image = `${origin}/img/room/${room.id}.svg`
     const shareUrl = `${origin}/r/${room.room_url_key}`
@@ -102,13 +144,176 @@ export function roomRoutes() {
       genre_name: room.genre_name,
       image,
       image_square: image,
-      is_follow: false,
+      is_follow: viewer.isFollow,
       share_url: shareUrl,
       share_url_live: shareUrl,
       live_tags: [],
       image_list: [],
       voice_list: [],
     })
+  })
+
+  // SPEC.md §4, §7: POST room_id, flag (1 follows, 0 unfollows; 1 when left out). Idempotent.
+  const follow = async (c: Context<AppEnv>) => {
+    const body = await readBody(c)
+    const roomId = bodyId(body, 'room_id')
+    const flag = bodyFlag(body, 'flag', true)
+    const userId = await requireUserId(c)
+    await roomExists(c, roomId)
+    const { changed, ...result } = await setFollow(c.var.db, userId, roomId, flag)
+    // The owner sees who followed during the live (an owner-only system log).
+    const live = changed && flag ? await openLive(c.var.db, { roomId }) : undefined
+    if (live) {
+      const user = await c.var.db
+        .selectFrom('users')
+        .select('name')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+      c.var.hub.publish(live.bcsvr_key, {
+        t: SYSTEM_LOG_FRAME_TYPE,
+        target_type: LOG_TARGET_OWNER,
+        user_id: userId,
+        text: `${user.name}さんがフォローしました`,
+        created_at: Math.floor(Date.now() / 1000),
+      })
+    }
+    return c.json({ ok: 1, ...result })
+  }
+  api.post('/room/follow', follow)
+  api.post('/room/update_follow', follow)
+
+  // The pinned comment on top of the comment list (SPEC.md §3 welcome comment, §6 owner only).
+  api.get('/room/welcome_comment', async (c) => {
+    const { room_id } = query(c, roomQuery)
+    const room = await c.var.db
+      .selectFrom('rooms')
+      .select(['welcome_comment', 'welcome_comment_pinned', 'welcome_comment_at'])
+      .where('id', '=', room_id)
+      .executeTakeFirst()
+    if (!room) throw new ApiError(404, messages.notFound)
+    return c.json(welcomeBody(room))
+  })
+
+  /** Stores the welcome comment ('' clears it) and tells the room's open live (t:201). */
+  const saveWelcome = async (
+    c: Context<AppEnv>,
+    roomId: number,
+    comment: string,
+    pinned: boolean,
+  ) => {
+    const room = await c.var.db
+      .updateTable('rooms')
+      .set({
+        welcome_comment: comment,
+        welcome_comment_pinned: pinned,
+        welcome_comment_at: comment === '' ? null : new Date(),
+      })
+      .where('id', '=', roomId)
+      .returning(['welcome_comment', 'welcome_comment_pinned', 'welcome_comment_at'])
+      .executeTakeFirstOrThrow()
+    const body = welcomeBody(room)
+    const live = await openLive(c.var.db, { roomId })
+    if (live) c.var.hub.publish(live.bcsvr_key, { t: WELCOME_FRAME_TYPE, ...body })
+    return c.json({ ok: 1, ...body })
+  }
+
+  // SPEC.md §7: POST comment, is_pinned (0/1, 1 when left out) with the room_id.
+  api.post('/room/welcome_comment', async (c) => {
+    const body = await readBody(c)
+    const roomId = bodyId(body, 'room_id')
+    const comment = text(body, 'comment', { max: 1000 }).trim()
+    const pinned = bodyFlag(body, 'is_pinned', true)
+    await ownedRoom(c.var.db, roomId, await requireUserId(c))
+    if (comment === '') throw new ApiError(400, socialMessages.welcomeEmpty)
+    if (charCount(comment) > WELCOME_MAX_LENGTH) {
+      throw new ApiError(400, `ウェルカムコメントは${WELCOME_MAX_LENGTH}文字以内で入力してください`)
+    }
+    return saveWelcome(c, roomId, comment, pinned)
+  })
+
+  // room_id in the query string or in the body (SHOWROOM's client sends a form even here).
+  api.delete('/room/welcome_comment', async (c) => {
+    const body = await readBody(c)
+    const given = c.req.query('room_id')
+    const roomId = bodyId(given === undefined ? body : { room_id: given }, 'room_id')
+    await ownedRoom(c.var.db, roomId, await requireUserId(c))
+    return saveWelcome(c, roomId, '', false)
+  })
+
+  // Banners under the player: the room's own, then those shown everywhere.
+  api.get('/room/banners', async (c) => {
+    const { room_id } = query(c, roomQuery)
+    await roomExists(c, room_id)
+    const rows = await c.var.db
+      .selectFrom('room_banners')
+      .select(['id', 'title', 'url'])
+      .where((eb) => eb.or([eb('room_id', '=', room_id), eb('room_id', 'is', null)]))
+      .orderBy(sql`room_id is null`)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute()
+    const origin = new URL(c.req.url).origin
+    return c.json({
+      banners: rows.map((b) => ({
+        id: b.id,
+        image: `${origin}/img/banner/${b.id}.svg`,
+        url: b.url,
+        title: b.title,
+      })),
+    })
+  })
+
+  // SPEC.md §3 Event: event, support and regular_event; empty until Kirari has events.
+  api.get('/room/event_and_support', async (c) => {
+    const { room_id } = query(c, roomQuery)
+    await roomExists(c, room_id)
+    return c.json({ event: null, support: null, regular_event: null })
+  })
+
+  api.get('/recommended_live_comment', async (c) => {
+    const { room_id } = query(c, roomQuery)
+    const room = await roomExists(c, room_id)
+    return c.json({ recommend_comments: recommendedComments(room.genre_id) })
+  })
+
+  // SPEC §7 regulation: GET room_id (and live_id); values 0 none, 1 no limit, 2 limited.
+  api.get('/room/check_room_regulation', async (c) => {
+    const q = query(c, v.object({ room_id: idString, live_id: v.optional(idString) }))
+    const { status } = await roomRegulation(c.var.db, q.room_id, {
+      abroad: isAbroad(c),
+      nowMs: Date.now(),
+    })
+    const live =
+      q.live_id === undefined
+        ? await openLive(c.var.db, { roomId: q.room_id })
+        : await openLive(c.var.db, { liveId: q.live_id })
+    return c.json({
+      under_18_room_regulation_status: status,
+      under_18_live_regulation_status:
+        live && live.room_id === q.room_id ? status : REGULATION.none,
+    })
+  })
+
+  // Owner only: marks the room as having performers under 18 (is_under_18_room_regulation 0/1).
+  api.post('/room/upsert_room_regulation', async (c) => {
+    const userId = await requireUserId(c)
+    const body = await readBody(c)
+    const roomId = bodyId(body, 'room_id')
+    const flag = text(body, 'is_under_18_room_regulation', { max: 1 })
+    if (flag !== '0' && flag !== '1') {
+      throw new ApiError(400, `${messages.invalidParameter} (is_under_18_room_regulation)`)
+    }
+    const room = await ownedRoom(c.var.db, roomId, userId)
+    await c.var.db
+      .updateTable('rooms')
+      .set({ under_18_regulation: flag === '1' })
+      .where('id', '=', room.id)
+      .execute()
+    const { status } = await roomRegulation(c.var.db, room.id, {
+      abroad: isAbroad(c),
+      nowMs: Date.now(),
+    })
+    return c.json({ ok: 1, under_18_room_regulation_status: status })
   })
 
   api.get('/live/polling', async (c) => {
@@ -122,10 +327,13 @@ export function roomRoutes() {
       .select('view_num')
       .where('id', '=', live.live_id)
       .executeTakeFirstOrThrow()
+    // Watching earns free stars (services/gifts.ts); the viewer hears of it in the toast.
+    const granted = session?.userId != null && (await grantFreeGifts(c.var.db, session.userId))
     return c.json({
       is_login: session?.userId != null,
       online_user_num: row.view_num,
       live_watch_incentive: {},
+      ...(granted && { toast: { message: FREE_GIFT_TOAST } }),
     })
   })
 

@@ -12,6 +12,21 @@ export interface DB {
   outbox: OutboxTable
   rate_events: RateEventTable
   comments: CommentTable
+  follows: FollowTable
+  live_reports: LiveReportTable
+  user_reports: UserReportTable
+  comment_blocks: CommentBlockTable
+  room_banners: RoomBannerTable
+  gifts: GiftTable
+  gift_groups: GiftGroupTable
+  gift_group_items: GiftGroupItemTable
+  user_free_gifts: UserFreeGiftTable
+  ledger: LedgerTable
+  gift_logs: GiftLogTable
+  fan_points: FanPointTable
+  enquetes: EnqueteTable
+  enquete_stock: EnqueteStockTable
+  enquete_votes: EnqueteVoteTable
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -42,6 +57,9 @@ export interface UserTable {
   level: Generated<number>
   twitter_auth: Generated<boolean>
   facebook_auth: Generated<boolean>
+  is_bot: Generated<boolean>
+  is_confirm_gifting_use_gold: Generated<boolean>
+  free_gifts_granted_at: Date | null
   created_at: CreatedAt
 }
 
@@ -59,7 +77,13 @@ export interface RoomTable {
   is_official: Generated<boolean>
   follower_num: Generated<number>
   is_pickup: Generated<boolean>
+  /** '' when the room has none. */
+  welcome_comment: Generated<string>
+  welcome_comment_pinned: Generated<boolean>
+  welcome_comment_at: Date | null
   created_at: CreatedAt
+  under_18_regulation: Generated<boolean>
+  stream_key: string | null
 }
 
 export interface LiveTable {
@@ -70,6 +94,12 @@ export interface LiveTable {
   ended_at: Date | null
   view_num: Generated<number>
   bcsvr_key: string
+  /** '' when the live has none. */
+  telop: Generated<string>
+  /** 'demo': the built-in demo channel; 'rtmp': OBS through nginx-rtmp. */
+  source: Generated<'demo' | 'rtmp'>
+  /** The stream name nginx-rtmp writes the HLS under; never shown to viewers. */
+  ingest_name: string | null
 }
 
 export interface SessionTable {
@@ -121,5 +151,139 @@ export interface CommentTable {
   live_id: number
   user_id: number
   comment: string
+  created_at: CreatedAt
+}
+
+export interface FollowTable {
+  user_id: number
+  room_id: number
+  created_at: CreatedAt
+}
+
+export interface LiveReportTable {
+  id: Generated<number>
+  live_id: number
+  user_id: number
+  category_id: number
+  comment: Generated<string>
+  created_at: CreatedAt
+}
+
+export interface UserReportTable {
+  id: Generated<number>
+  room_id: number
+  reporter_user_id: number
+  reported_user_id: number
+  category_id: number
+  place_id: Generated<number>
+  comment: Generated<string>
+  is_blocked_post: Generated<boolean>
+  created_at: CreatedAt
+}
+
+export interface CommentBlockTable {
+  room_id: number
+  user_id: number
+  created_at: CreatedAt
+}
+
+export interface RoomBannerTable {
+  id: Generated<number>
+  /** null: shown in every room. */
+  room_id: number | null
+  title: string
+  url: string
+  color: Generated<string>
+  sort_order: Generated<number>
+}
+
+export interface GiftTable {
+  id: number
+  name: string
+  /** SPEC §4 gift type: 0 normal, 1 enquete (vote). */
+  kind: Generated<number>
+  free: boolean
+  point: number
+  gift_type: Generated<number>
+  color: Generated<string>
+  icon: Generated<number>
+  label: Generated<number>
+  order_no: number
+  scale: Generated<number>
+  dialog_id: Generated<number>
+  is_hidden: Generated<boolean>
+  is_delete_from_stage: Generated<boolean>
+}
+
+export interface GiftGroupTable {
+  id: number
+  name: string
+  is_default: Generated<boolean>
+  order_no: number
+}
+
+export interface GiftGroupItemTable {
+  group_id: number
+  gift_id: number
+  order_no: number
+}
+
+export interface UserFreeGiftTable {
+  user_id: number
+  gift_id: number
+  num: number
+}
+
+export interface LedgerTable {
+  /** bigserial: pg returns it as a string. */
+  id: ColumnType<string, never, never>
+  user_id: number
+  gold_delta: Generated<number>
+  expiring_gold_delta: Generated<number>
+  gift_id: number | null
+  free_delta: Generated<number>
+  reason: 'opening' | 'gift' | 'free_grant' | 'purchase'
+  live_id: number | null
+  created_at: CreatedAt
+}
+
+export interface GiftLogTable {
+  id: ColumnType<string, never, never>
+  live_id: number
+  user_id: number
+  gift_id: number
+  num: number
+  point: number
+  created_at: CreatedAt
+}
+
+export interface FanPointTable {
+  room_id: number
+  user_id: number
+  /** bigint: pg returns it as a string. */
+  points: ColumnType<string, number | string, number | string>
+}
+
+export interface EnqueteTable {
+  id: Generated<number>
+  live_id: number
+  option_count: number
+  started_at: CreatedAt
+  ended_at: Date | null
+}
+
+export interface EnqueteStockTable {
+  enquete_id: number
+  user_id: number
+  gift_id: number
+  remaining: number
+}
+
+export interface EnqueteVoteTable {
+  id: ColumnType<string, never, never>
+  enquete_id: number
+  user_id: number
+  gift_id: number
+  num: number
   created_at: CreatedAt
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { hashPassword } from '../services/passwords.ts'
 import { demoRooms as rooms, genres } from './demo-data.ts'
+import { demoBanners, demoBots } from './demo-social.ts'
+import { CATALOGUE, FREE_GIFTS, GIFT_GROUPS } from './gift-catalogue.ts'
 import type { Db } from './index.ts'
 
 /** The password of the demo accounts (README); never in a production database. */
@@ -31,10 +33,16 @@ export async function isSeeded(db: Db): Promise<boolean> {
  * transaction, so a crash mid-seed leaves an empty database that is seeded again next start.
  */
 export async function seed(db: Db, options: { demo: boolean; now?: Date }): Promise<boolean> {
-  if (await isSeeded(db)) return false
+  if (await isSeeded(db)) {
+    // A database seeded by an older version gets what the catalogue and demo have gained since.
+    await seedGifts(db)
+    if (options.demo) await seedDemoAdditions(db)
+    return false
+  }
   const now = options.now ?? new Date()
   await db.transaction().execute(async (tx) => {
     await tx.insertInto('genres').values(genres).execute()
+    await seedGifts(tx)
     if (!options.demo) return
 
     const demoUsers = [
@@ -140,6 +148,95 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
           .execute()
       }
     }
+    await seedDemoAdditions(tx)
   })
   return true
+}
+
+/**
+ * Banners and bot viewers, added to a database that holds the demo accounts and not yet these.
+ * Idempotent, so it runs at every start of a demo database and changes nothing the second time.
+ */
+export async function seedDemoAdditions(db: Db): Promise<void> {
+  const demo = await db
+    .selectFrom('users')
+    .select('id')
+    .where('account_id', '=', 'demo_viewer')
+    .where('is_demo', '=', true)
+    .executeTakeFirst()
+  if (!demo) return
+  await db
+    .insertInto('users')
+    .values(demoBots.map((b) => ({ ...b, sms_auth: true, is_demo: true, is_bot: true })))
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+  const banner = await db.selectFrom('room_banners').select('id').executeTakeFirst()
+  if (!banner) await db.insertInto('room_banners').values(demoBanners).execute()
+  await seedDemoWallets(db)
+}
+
+/** The gift catalogue and its groups (gift-catalogue.ts); new entries are added, none changed. */
+export async function seedGifts(db: Db): Promise<void> {
+  await db
+    .insertInto('gifts')
+    .values(CATALOGUE)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
+  await db
+    .insertInto('gift_groups')
+    .values(GIFT_GROUPS.map(({ gifts: _gifts, ...group }) => group))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
+  await db
+    .insertInto('gift_group_items')
+    .values(
+      GIFT_GROUPS.flatMap((group) =>
+        group.gifts.map((g, i) => ({ group_id: group.id, gift_id: g.id, order_no: i })),
+      ),
+    )
+    .onConflict((oc) => oc.columns(['group_id', 'gift_id']).doNothing())
+    .execute()
+}
+
+/**
+ * Every demo account's balances get an opening ledger row (so the ledger sums to the balance),
+ * and the demo viewer holds some free stars. Once: skipped when the account has ledger rows.
+ */
+async function seedDemoWallets(db: Db): Promise<void> {
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'account_id', 'gold', 'expiring_gold'])
+    .where('is_demo', '=', true)
+    .where('is_bot', '=', false)
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('ledger').select('id').whereRef('ledger.user_id', '=', 'users.id')),
+      ),
+    )
+    .execute()
+  for (const user of users) {
+    if (user.gold > 0 || user.expiring_gold > 0) {
+      await db
+        .insertInto('ledger')
+        .values({
+          user_id: user.id,
+          gold_delta: user.gold,
+          expiring_gold_delta: user.expiring_gold,
+          reason: 'opening',
+        })
+        .execute()
+    }
+    if (user.account_id !== 'demo_viewer') continue
+    for (const star of FREE_GIFTS) {
+      await db
+        .insertInto('user_free_gifts')
+        .values({ user_id: user.id, gift_id: star.id, num: 30 })
+        .onConflict((oc) => oc.columns(['user_id', 'gift_id']).doNothing())
+        .execute()
+      await db
+        .insertInto('ledger')
+        .values({ user_id: user.id, gift_id: star.id, free_delta: 30, reason: 'opening' })
+        .execute()
+    }
+  }
 }

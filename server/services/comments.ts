@@ -1,9 +1,9 @@
-import type { CommentEntry } from '../../src/domain/comments.ts'
+import { COMMENT_MAX, type CommentEntry } from '../../src/domain/comments.ts'
+import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { avatarUrl } from './current-user.ts'
 
-/** SHOWROOM's limit on one comment. */
-export const COMMENT_MAX_LENGTH = 50
+export const COMMENT_MAX_LENGTH = COMMENT_MAX
 export const COMMENT_LOG_SIZE = 100
 
 /** The open live of a room, with the key its viewers follow on the push socket. */
@@ -16,6 +16,9 @@ export async function openLive(db: Db, where: { roomId?: number; liveId?: number
       'lives.room_id',
       'lives.bcsvr_key',
       'lives.started_at',
+      'lives.telop',
+      'lives.source',
+      'lives.ingest_name',
       'rooms.owner_user_id',
     ])
     .where('lives.ended_at', 'is', null)
@@ -31,6 +34,33 @@ export async function storeComment(db: Db, liveId: number, userId: number, text:
     .values({ live_id: liveId, user_id: userId, comment: text })
     .returning(['created_at'])
     .executeTakeFirstOrThrow()
+}
+
+/**
+ * The one path every comment takes, a viewer's or a demo bot's: stored, then pushed as the t "1"
+ * frame of fixtures/showroom-api/broadcast_ws_messages.json.
+ */
+export async function publishComment(
+  db: Db,
+  hub: PushHub,
+  live: { live_id: number; bcsvr_key: string },
+  user: { id: number; name: string; avatar_id: number },
+  text: string,
+): Promise<{ created_at: number }> {
+  const stored = await storeComment(db, live.live_id, user.id, text)
+  const createdAt = Math.floor(stored.created_at.getTime() / 1000)
+  hub.publish(live.bcsvr_key, {
+    ua: 0,
+    av: user.avatar_id,
+    d: 0,
+    ac: user.name,
+    cm: text,
+    created_at: createdAt,
+    u: user.id,
+    at: 0,
+    t: '1',
+  })
+  return { created_at: createdAt }
 }
 
 /** The newest comments of a live, newest first, in the shape of fixtures/showroom-api/comment_log.json. */

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { CurrentUser } from '../../src/domain/api-types.ts'
+import { freeGiftStock } from './free-gifts.ts'
 import type { Db } from '../db/index.ts'
 import type { UserTable } from '../db/schema.ts'
 
@@ -48,7 +49,11 @@ const ANONYMOUS: CurrentUser = {
  * `/api/current_user`: the current-user fields of SPEC.md §3 together with the detail fields
  * (birthday, organizer, SMS authentication) the client's routing rules read.
  */
-export function currentUserBody(user: User | null, ownRoomUrlKey: string | null): CurrentUser {
+export function currentUserBody(
+  user: User | null,
+  ownRoomUrlKey: string | null,
+  giftList: CurrentUser['gift_list'] = { normal: [], enquete: [] },
+): CurrentUser {
   if (!user) return { ...ANONYMOUS, gift_list: { normal: [], enquete: [] } }
   return {
     ...ANONYMOUS,
@@ -63,7 +68,8 @@ export function currentUserBody(user: User | null, ownRoomUrlKey: string | null)
     expiring_gold: user.expiring_gold,
     user_expiring_gold: user.expiring_gold,
     next_fan_level: 1,
-    gift_list: { normal: [], enquete: [] },
+    gift_list: giftList,
+    is_confirm_gifting_use_gold: user.is_confirm_gifting_use_gold,
     own_room_url_key: ownRoomUrlKey ?? '',
     twitter_auth: user.twitter_auth,
     birthday: user.birthday,
@@ -83,5 +89,6 @@ export async function loadCurrentUser(db: Db, userId: number | null) {
     .select('room_url_key')
     .where('owner_user_id', '=', user.id)
     .executeTakeFirst()
-  return currentUserBody(user, room?.room_url_key ?? null)
+  // The free gifts the viewer holds, { gift_id, free_num } (SPEC §3 current user gift_list).
+  return currentUserBody(user, room?.room_url_key ?? null, await freeGiftStock(db, user.id))
 }

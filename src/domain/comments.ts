@@ -1,9 +1,12 @@
+import type { GiftLogEntry, VoteResult } from './gifts.ts'
 /** SPEC.md §9 comment view constants. */
 export const VISIBLE_START = 50
 export const VISIBLE_MAX = 100
 export const STOCK_MAX = 100
 /** Comments made only of a number up to this are hidden counters (SPEC.md §4, §5). */
 export const COUNTER_MAX = 50
+/** SHOWROOM's limit on one comment, in characters. */
+export const COMMENT_MAX = 50
 
 /** A comment as `comment_log` and the push socket give it (fixtures/showroom-api/comment_log.json). */
 export interface CommentEntry {
@@ -32,9 +35,10 @@ export interface SystemLog {
 
 /** '12', '０', '５０' (full-width too), with spaces around: a hidden counter comment. */
 export function isCounterComment(text: string): boolean {
-  const ascii = text
-    .trim()
-    .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+  const trimmed = text.trim()
+  // Most comments are longer than any counter: decided without a regular expression.
+  if (trimmed.length === 0 || trimmed.length > 3) return false
+  const ascii = trimmed.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
   if (!/^\d{1,3}$/.test(ascii)) return false
   return Number(ascii) <= COUNTER_MAX
 }
@@ -57,6 +61,71 @@ export function isLogVisible(
 }
 
 /** Keeps the newest `max` items. */
+/** `items` with `item` after them, keeping the newest `max`: one copy, as a new array. */
+export function appendNewest<T>(items: readonly T[], item: T, max: number): T[] {
+  const out = items.slice(Math.max(0, items.length + 1 - max))
+  out.push(item)
+  return out
+}
+
 export function keepNewest<T>(items: readonly T[], max: number): T[] {
   return items.length > max ? items.slice(items.length - max) : [...items]
 }
+
+/**
+ * What tells one comment from another: comments carry no id in the SHOWROOM shapes, so the
+ * author, the second and the text do (the server allows a user a few comments per ten seconds).
+ */
+export const commentKey = (c: CommentEntry) => `${c.user_id}:${c.created_at}:${c.comment}`
+
+/** The keys of the comments a viewer already has, bounded: the newest `max` are remembered. */
+export class SeenComments {
+  private readonly keys = new Set<string>()
+  private readonly order: string[] = []
+  constructor(private readonly max = 500) {}
+
+  has(c: CommentEntry): boolean {
+    return this.keys.has(commentKey(c))
+  }
+
+  add(c: CommentEntry): void {
+    const key = commentKey(c)
+    if (this.keys.has(key)) return
+    this.keys.add(key)
+    this.order.push(key)
+    if (this.order.length > this.max) this.keys.delete(this.order.shift() ?? '')
+  }
+}
+
+/**
+ * After a reconnect: the comments of `comment_log` (newest first) the viewer has not seen, and the
+ * comments that arrived on the new socket meanwhile, in time order, each once.
+ */
+export function mergeBackfill(
+  log: readonly CommentEntry[],
+  seen: SeenComments,
+  arrived: readonly CommentEntry[],
+): CommentEntry[] {
+  const fresh = new SeenComments(Number.POSITIVE_INFINITY)
+  const merged: CommentEntry[] = []
+  for (const c of [...[...log].reverse(), ...arrived]) {
+    if (seen.has(c) || fresh.has(c)) continue
+    fresh.add(c)
+    merged.push(c)
+  }
+  // Stable: equal seconds keep log order, then socket order.
+  return merged.sort((a, b) => a.created_at - b.created_at)
+}
+
+/** What the push socket tells a room (SHOWROOM frames t:1, t:2, t:3, t:4, t:8, t:101; Kirari's t:201). */
+export type PushEvent =
+  | { type: 'push.comment'; comment: CommentEntry }
+  | { type: 'push.gift'; gift: GiftLogEntry }
+  | { type: 'push.log'; log: SystemLog }
+  | { type: 'push.voteStarted' }
+  | { type: 'push.voteEnded'; results: VoteResult[] }
+  | { type: 'push.telop'; telop: string }
+  | { type: 'push.welcome'; comment: string }
+  | { type: 'push.liveEnd' }
+  | { type: 'push.connected'; reconnected: boolean }
+  | { type: 'push.disconnected' }

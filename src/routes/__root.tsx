@@ -10,6 +10,7 @@ import type { RouterContext } from '../router-context.ts'
 import { AuthModals } from '../views/auth/AuthModals.tsx'
 import { AppToaster } from '../views/components/AppToaster.tsx'
 import { DefaultLayout } from '../views/layouts/DefaultLayout.tsx'
+import { LiteRoomLayout } from '../views/layouts/LiteRoomLayout.tsx'
 import { RoomLayout } from '../views/layouts/RoomLayout.tsx'
 import { NotFoundPage } from '../views/pages/NotFoundPage.tsx'
 import { RouteError } from '../views/pages/RouteError.tsx'
@@ -34,9 +35,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: RouteError,
 })
 
+const LAYOUTS = { default: DefaultLayout, room: RoomLayout, lite: LiteRoomLayout } as const
+
 function Root() {
   const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout ?? 'default' })
-  const Layout = layout === 'room' ? RoomLayout : DefaultLayout
+  const Layout = LAYOUTS[layout]
   return (
     <>
       <Layout>

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
+import { CHROMIUM_ARGS } from './chromium.ts'
 
 export interface Session {
   context: BrowserContext
@@ -20,15 +21,7 @@ export async function openBrowser(options: { locale?: string } = {}): Promise<Se
     headless: true,
     locale: options.locale ?? 'ja-JP',
     viewport: { width: 1280, height: 800 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   })
   const page = context.pages()[0] ?? (await context.newPage())
   // Fail a step with the locator's name long before the test's own 30 s limit.
@@ -47,4 +40,16 @@ export async function openBrowser(options: { locale?: string } = {}): Promise<Se
       fs.rmSync(profile, { recursive: true, force: true })
     },
   }
+}
+
+/** Logs a demo account in from the home page, with the test captcha word. */
+export async function logIn(page: Page, accountId = 'demo_viewer') {
+  await page.goto(inject('baseUrl') + '/')
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click()
+  const login = page.getByRole('dialog', { name: 'ログイン' })
+  await login.getByLabel('アカウントID').fill(accountId)
+  await login.getByLabel('パスワード').fill('kirari-demo')
+  await login.getByLabel('画像の文字').fill('kirari')
+  await login.getByRole('button', { name: 'ログインする' }).click()
+  await page.getByRole('button', { name: 'ログアウト' }).waitFor()
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
-import { openBrowser, type Session } from './browser.ts'
+import type { Locator } from 'playwright-core'
+import { logIn, openBrowser, type Session } from './browser.ts'
 
 let viewer: Session
 let watcher: Session
@@ -11,6 +12,8 @@ afterEach(async () => {
 })
 
 const base = () => inject('baseUrl')
+
+const rowTexts = (list: Locator) => list.getByTestId('comment').allTextContents()
 
 describe('live room in Chromium', () => {
   it('plays the live video: currentTime advances with the clock, muted, with a quality menu', async () => {
@@ -47,14 +50,7 @@ describe('live room in Chromium', () => {
 
   it('a comment posted in one browser appears in another through the push socket; ５０ stays hidden', async () => {
     const page = viewer.page
-    await page.goto(base() + '/')
-    await page.getByRole('button', { name: 'ログイン', exact: true }).click()
-    const login = page.getByRole('dialog', { name: 'ログイン' })
-    await login.getByLabel('アカウントID').fill('demo_viewer')
-    await login.getByLabel('パスワード').fill('kirari-demo')
-    await login.getByLabel('画像の文字').fill('kirari')
-    await login.getByRole('button', { name: 'ログインする' }).click()
-    await page.getByRole('button', { name: 'ログアウト' }).waitFor()
+    await logIn(page)
 
     await Promise.all([
       page.goto(base() + '/r/aoi_music'),
@@ -68,7 +64,7 @@ describe('live room in Chromium', () => {
     await box.fill('ギター最高！')
     await page.getByRole('button', { name: '送信' }).click()
 
-    const list = watcher.page.getByRole('list', { name: 'コメント' })
+    const list = watcher.page.getByRole('list', { name: 'コメント', exact: true })
     await list.getByText('ギター最高！').waitFor()
     expect(await list.getByText('５０').count()).toBe(0)
     expect(await list.getByTestId('comment').count()).toBeLessThanOrEqual(100)
@@ -83,6 +79,99 @@ describe('live room in Chromium', () => {
     await page.getByRole('dialog', { name: 'ログイン' }).waitFor()
     await page.keyboard.press('Escape')
     expect(await page.getByRole('textbox', { name: 'コメント' }).inputValue()).toBe('こんにちは')
+  })
+
+  it('scrolling up stocks new comments; the button shows them and goes back to the latest', async () => {
+    const page = watcher.page
+    await page.goto(base() + '/r/kirari_hoshino')
+    const list = page.getByRole('list', { name: 'コメント', exact: true })
+    // The demo bots fill the list until it scrolls.
+    await expect
+      .poll(() => list.evaluate((el) => el.scrollHeight - el.clientHeight), { timeout: 20_000 })
+      .toBeGreaterThan(200)
+    await list.evaluate((el) => el.scrollTo({ top: 0 }))
+    const button = page.getByRole('button', { name: '新しいコメントがあります' })
+    await button.waitFor({ timeout: 10_000 })
+    // Stocked, not shown: the rows stay as they were while the viewer reads older comments.
+    const before = await rowTexts(list)
+    await page.waitForTimeout(1500)
+    expect(await rowTexts(list)).toEqual(before)
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(0)
+
+    await button.click()
+    await button.waitFor({ state: 'hidden' })
+    const after = await rowTexts(list)
+    expect(after.at(-1)).not.toEqual(before.at(-1))
+    expect(after.length).toBeLessThanOrEqual(100)
+    await expect
+      .poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
+      .toBeLessThan(24)
+    expect(watcher.errors).toEqual([])
+  })
+
+  it('follows a room, reports the live and mutes a user from the list; follow and mute survive a reload', async () => {
+    const page = viewer.page
+    await logIn(page)
+    await page.goto(base() + '/r/kirari_hoshino')
+    await page.getByRole('heading', { level: 1, name: '星野 きらり' }).waitFor()
+
+    const follow = page.getByRole('button', { name: 'フォローする' })
+    const followers = page.getByTestId('room-followers')
+    const count = async () => Number((await followers.textContent())?.replace(/\D/g, ''))
+    const startCount = await count()
+    await follow.click()
+    const following = page.getByRole('button', { name: 'フォロー中' })
+    await expect.poll(() => following.getAttribute('aria-pressed')).toBe('true')
+    expect(await count()).toBe(startCount + 1)
+
+    await page.getByRole('button', { name: '配信を通報' }).click()
+    const dialog = page.getByRole('dialog', { name: '配信を通報' })
+    await dialog.getByRole('button', { name: '通報する' }).click()
+    await dialog.getByRole('alert').getByText('通報の理由を選んでください').waitFor()
+    await dialog.getByLabel('詳細（任意・200文字まで）').fill('テストの通報です')
+    await dialog.getByLabel('通報の理由').selectOption({ index: 1 })
+    await dialog.getByRole('button', { name: '通報する' }).click()
+    await page.getByText('通報を受け付けました。ご協力ありがとうございます。').waitFor()
+    await dialog.waitFor({ state: 'hidden' })
+
+    const list = page.getByRole('list', { name: 'コメント', exact: true })
+    const menu = list.getByRole('button', { name: /さんのメニュー$/ }).first()
+    await menu.waitFor({ timeout: 15_000 })
+    const name = (await menu.textContent()) ?? ''
+    // By user id: two commenters may share a name.
+    const userId = await menu.evaluate((el) => el.closest('li')?.dataset.userId ?? '')
+    expect(userId).toMatch(/^\d+$/)
+    await menu.click()
+    await list.getByRole('button', { name: 'ミュートする' }).click()
+    const mutedSummary = page.getByText(/^ミュート中のユーザー（\d+）$/)
+    await mutedSummary.waitFor()
+    const rowsOf = () => list.locator(`[data-user-id="${userId}"]`).count()
+    await expect.poll(rowsOf).toBe(0)
+
+    await page.reload()
+    await page.getByRole('button', { name: 'フォロー中' }).waitFor()
+    await mutedSummary.waitFor()
+    await page.waitForTimeout(1500)
+    expect(await rowsOf()).toBe(0)
+    // Unmute and unfollow, leaving the demo as it was.
+    await mutedSummary.click()
+    await page.getByRole('button', { name: `${name}さんのミュートを解除` }).click()
+    await mutedSummary.waitFor({ state: 'hidden' })
+    await page.getByRole('button', { name: 'フォロー中' }).click()
+    await page.getByRole('button', { name: 'フォローする' }).waitFor()
+    expect(viewer.errors).toEqual([])
+  })
+
+  it('opens the lite room: the video and the comments without the site header', async () => {
+    const page = watcher.page
+    await page.goto(base() + '/lite/aoi_music')
+    await page.getByRole('heading', { level: 1, name: '青井 そら' }).waitFor()
+    await page.getByTestId('room-video').waitFor()
+    await page.getByRole('list', { name: 'コメント', exact: true }).waitFor()
+    expect(await page.getByRole('banner').count()).toBe(0)
+    await page.getByRole('link', { name: '通常版で見る' }).click()
+    await page.waitForURL(/\/r\/aoi_music$/)
+    await page.getByRole('banner').waitFor()
   })
 
   it('shows the 404 page for a room that does not exist', async () => {

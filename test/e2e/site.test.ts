@@ -38,7 +38,7 @@ describe('Kirari in Chromium', () => {
     await page.getByRole('combobox', { name: '言語' }).selectOption('en')
     await page.waitForURL(/\/en\/terms$/)
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor()
-    expect(await page.locator('html').getAttribute('lang')).toBe('en')
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en')
     const cookies = await session.context.cookies()
     expect(cookies.find((c) => c.name === 'kirari_locale')).toMatchObject({
       value: 'en',

@@ -1,12 +1,21 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, type EventFromLogic } from 'xstate'
+import { createActor, fromCallback, fromPromise, waitFor, type EventFromLogic } from 'xstate'
 import { ApiRequestError } from '../../src/domain/api-failure.ts'
-import { roomMachine, type LoadedRoom } from '../../src/machines/room/room.machine.ts'
-import { coverageLine, delayedEvents, walkMachine, type WalkResult } from './graph-walk.ts'
+import { STAGE_MAX, type LoadedRoom } from '../../src/domain/room.ts'
+import { roomMachine } from '../../src/machines/room/room.machine.ts'
+import { pollingMachine, type PollResult } from '../../src/machines/polling/polling.machine.ts'
+import { reportMachine, type ReportCategory } from '../../src/machines/report/report.machine.ts'
+import {
+  coverageLine,
+  delayedEvents,
+  mergeWalks,
+  walkMachine,
+  type WalkResult,
+} from './graph-walk.ts'
 
 type Event = EventFromLogic<typeof roomMachine>
 
-const loaded = (isLive: boolean): LoadedRoom => ({
+const loaded = (isLive: boolean, isOwner = false): LoadedRoom => ({
   room: {
     roomId: 1,
     roomUrlKey: 'kirari_hoshino',
@@ -18,12 +27,33 @@ const loaded = (isLive: boolean): LoadedRoom => ({
     isLive,
     liveId: isLive ? 10 : 0,
     broadcastKey: isLive ? '000001:abcdefgh' : '',
-    isOwner: false,
+    isOwner,
+    isFollowing: false,
   },
   commentLog: [],
   streams: isLive
     ? [{ id: 100, type: 'hls_all', label: '自動', url: '/hls/kirari_hoshino/abr.m3u8' }]
     : [],
+  telop: '',
+  welcome: isOwner ? 'ようこそ' : '',
+  banners: [],
+  recommended: [{ id: 1, comment: 'こんばんは！' }],
+  muted: isOwner ? [] : [{ userId: 3, name: 'muted' }],
+  giftLog: [],
+  giftSound: !isOwner,
+})
+const giftEntry = (userId: number) => ({
+  avatar_id: 1,
+  avatar_url: '/img/avatar/1.svg',
+  name: `user${userId}`,
+  gift_id: 3,
+  num: 1,
+  ua: 0,
+  created_at: 1,
+  user_id: userId,
+  aft: 0,
+  image: '/img/gift/3.svg',
+  image2: '',
 })
 const serverError = (status: number, errorType: string | null = null) =>
   new ApiRequestError({ kind: 'server', status, message: 'x', errorType, redirectUrl: null })
@@ -31,6 +61,36 @@ const serverError = (status: number, errorType: string | null = null) =>
 const events = [
   { type: 'xstate.done.actor.loadRoom', output: loaded(true) },
   { type: 'xstate.done.actor.loadRoom', output: loaded(false) },
+  { type: 'xstate.done.actor.loadRoom', output: loaded(true, true) },
+  { type: 'follow.toggle' },
+  { type: 'xstate.done.actor.follow', output: { isFollowing: true, followerNum: 2 } },
+  { type: 'xstate.error.actor.follow', error: serverError(500) },
+  { type: 'push.telop', telop: '今日は歌枠です' },
+  { type: 'push.welcome', comment: 'ようこそ' },
+  { type: 'push.welcome', comment: '' },
+  { type: 'welcome.saved', comment: 'ようこそ' },
+  { type: 'push.connected', reconnected: true },
+  { type: 'push.connected', reconnected: false },
+  { type: 'polling.toast', message: 'お知らせ' },
+  { type: 'user.mute', userId: 2, name: 'a' },
+  { type: 'room.share' },
+  { type: 'push.gift', gift: giftEntry(2) },
+  { type: 'push.gift', gift: giftEntry(3) },
+  { type: 'stage.leave', key: 1 },
+  { type: 'sound.toggle' },
+  { type: 'push.voteStarted' },
+  {
+    type: 'push.log',
+    log: { id: 'f1', targetType: 2, userId: 2, text: 'user2さんがフォローしました' },
+  },
+  {
+    type: 'push.voteEnded',
+    results: [{ id: 1, gift_id: 10001, image: '/img/gift/10001.svg', num: 3, rate: 100 }],
+  },
+  { type: 'gift.selfLog', text: 'アクティブファンのレベルが1に上がりました！' },
+  { type: 'report.open', target: { kind: 'live' } },
+  { type: 'user.unmute', userId: 2 },
+  { type: 'recommended.use', comment: 'こんばんは！' },
   { type: 'xstate.error.actor.loadRoom', error: serverError(404) },
   { type: 'room.retry' },
   { type: 'draft.change', text: 'こんにちは' },
@@ -68,57 +128,81 @@ const events = [
 
 const results: WalkResult[] = []
 afterAll(() => {
-  for (const r of results) console.log(coverageLine(r))
+  console.log(coverageLine(mergeWalks(results)))
 })
 
 describe('room machine graph', () => {
-  it('reaches every state and transition; the typed comment survives a failed send', () => {
-    const result = walkMachine(roomMachine, {
-      input: { roomUrlKey: 'kirari_hoshino', userId: 1 },
-      events,
-      key: (s) => ({
-        value: s.value,
-        draft: s.context.draft,
-        viewers: s.context.viewers,
-        notFound: s.context.notFound,
-        countdown: s.context.countdown,
-      }),
-      invariant: (from, event, to) => {
-        const type = event.type as string
-        if (
-          type === 'xstate.error.actor.postComment' &&
-          from.matches({ live: { composer: 'sending' } })
-        ) {
-          expect(to.context.draft).toBe(from.context.draft)
-        }
-        if (
-          type === 'xstate.done.actor.postComment' &&
-          from.matches({ live: { composer: 'sending' } })
-        ) {
-          expect(to.context.draft).toBe('')
-        }
-        if (
-          event.type === 'comment.submit' &&
-          from.context.draft.trim() === '' &&
-          from.matches({ live: { composer: 'idle' } })
-        ) {
-          expect(to.matches({ live: { composer: 'sending' } })).toBe(false)
-        }
-        expect(to.context.countdown).toBeGreaterThanOrEqual(0)
-        expect(to.context.countdown).toBeLessThanOrEqual(60)
-        if (to.matches({ ended: 'leaving' }) && !from.matches({ ended: 'leaving' })) {
-          expect(from.matches({ ended: 'countingDown' })).toBe(true)
-          expect(to.context.next).not.toBeNull()
-        }
-        if (type === 'xstate.error.actor.loadRoom' && from.matches('loading')) {
-          expect(to.context.notFound).toBe(true)
-        }
-      },
-    })
-    results.push(result)
-    expect(result.states.missing).toEqual([])
-    expect(result.transitions.missing).toEqual([])
-  }, 60_000)
+  for (const userId of [1, null]) {
+    it(`walks every state for ${userId === null ? 'an anonymous visitor' : 'a logged-in viewer'}; typed text survives failures`, () => {
+      const result = walkMachine(roomMachine, {
+        input: { roomUrlKey: 'kirari_hoshino', userId },
+        events,
+        // Only the context that can change what happens next in that state: typed text and
+        // follow state while live, the seconds left while counting down, 404 or not when failed.
+        key: (s) => ({
+          value: s.value,
+          ...(s.matches('live') && {
+            draft: s.context.draft,
+            viewers: s.context.viewers,
+            followSaving: s.context.followSaving,
+            following: s.context.room?.isFollowing,
+            giftSound: s.context.giftSound,
+          }),
+          ...(s.matches({ ended: 'countingDown' }) && { countdown: s.context.countdown }),
+          ...(s.matches('failed') && { notFound: s.context.notFound }),
+        }),
+        invariant: (from, event, to) => {
+          const type = event.type as string
+          if (
+            type === 'xstate.error.actor.postComment' &&
+            from.matches({ live: { composer: 'sending' } })
+          ) {
+            expect(to.context.draft).toBe(from.context.draft)
+          }
+          if (
+            type === 'xstate.done.actor.postComment' &&
+            from.matches({ live: { composer: 'sending' } })
+          ) {
+            expect(to.context.draft).toBe('')
+          }
+          if (
+            event.type === 'comment.submit' &&
+            from.context.draft.trim() === '' &&
+            from.matches({ live: { composer: 'idle' } })
+          ) {
+            expect(to.matches({ live: { composer: 'sending' } })).toBe(false)
+          }
+          // Muted users' gifts are neither logged nor on the stage; the stage stays small.
+          const muted = new Set(to.context.muted.map((m) => m.userId))
+          expect(to.context.giftLog.filter((g) => muted.has(g.user_id))).toEqual([])
+          expect(to.context.stage.filter((g) => muted.has(g.gift.user_id))).toEqual([])
+          expect(to.context.stage.length).toBeLessThanOrEqual(STAGE_MAX)
+          expect(to.context.countdown).toBeGreaterThanOrEqual(0)
+          expect(to.context.countdown).toBeLessThanOrEqual(60)
+          if (to.matches({ ended: 'leaving' }) && !from.matches({ ended: 'leaving' })) {
+            expect(from.matches({ ended: 'countingDown' })).toBe(true)
+            expect(to.context.next).not.toBeNull()
+          }
+          if (type === 'xstate.error.actor.loadRoom' && from.matches('loading')) {
+            expect(to.context.notFound).toBe(true)
+          }
+          // Following needs an account, and one change is in flight at a time.
+          if (event.type === 'follow.toggle') {
+            if (userId === null || from.context.followSaving)
+              expect(to.context.followSaving).toBe(from.context.followSaving)
+          }
+          if (userId === null) expect(to.context.followSaving).toBe(false)
+        },
+      })
+      results.push(result)
+    }, 120_000)
+  }
+
+  it('reaches every state and transition over both walks', () => {
+    const merged = mergeWalks(results)
+    expect(merged.states.missing).toEqual([])
+    expect(merged.transitions.missing).toEqual([])
+  })
 })
 
 describe('room end screen', () => {
@@ -131,7 +215,9 @@ describe('room end screen', () => {
           actors: {
             loadRoom: fromPromise(() => Promise.resolve(loaded(true))),
             pushSocket: fromCallback(() => () => {}),
-            polling: fromCallback(() => () => {}),
+            polling: pollingMachine.provide({
+              actors: { poll: fromPromise(() => new Promise<PollResult>(() => {})) },
+            }),
             findNextRoom: fromPromise(
               (): Promise<{ roomUrlKey: string; mainName: string } | null> =>
                 Promise.resolve({ roomUrlKey: 'aoi_music', mainName: '青井 そら' }),
@@ -155,5 +241,99 @@ describe('room end screen', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('room mutes and reports', () => {
+  const comment = (userId: number, text: string, at: number) => ({
+    comment: text,
+    name: `user${userId}`,
+    user_id: userId,
+    avatar_id: 1,
+    avatar_url: '',
+    ua: 0,
+    aft: 0,
+    created_at: at,
+  })
+
+  const start = (userId: number | null, muted: LoadedRoom['muted']) => {
+    const saved: Array<{ roomId: number; muted: LoadedRoom['muted'] }> = []
+    const logins: string[] = []
+    const room: LoadedRoom = {
+      ...loaded(true),
+      muted,
+      commentLog: [comment(3, 'ミュート済み', 2), comment(2, 'こんばんは', 1)],
+    }
+    const actor = createActor(
+      roomMachine.provide({
+        actors: {
+          loadRoom: fromPromise(() => Promise.resolve(room)),
+          pushSocket: fromCallback(() => () => {}),
+          polling: pollingMachine.provide({
+            actors: { poll: fromPromise(() => new Promise<PollResult>(() => {})) },
+          }),
+          report: reportMachine.provide({
+            actors: { loadCategories: fromPromise(() => new Promise<ReportCategory[]>(() => {})) },
+          }),
+        },
+        actions: {
+          saveMutes: (_, params) => saved.push(params),
+          requireLogin: () => logins.push('login'),
+        },
+      }),
+      { input: { roomUrlKey: 'kirari_hoshino', userId } },
+    ).start()
+    const visibleTexts = () =>
+      (
+        actor.getSnapshot().children.comments?.getSnapshot() as
+          { context: { comments: Array<{ comment: string }> } } | undefined
+      )?.context.comments.map((c) => c.comment)
+    const reportState = () =>
+      (actor.getSnapshot().children.report?.getSnapshot() as { value: string } | undefined)?.value
+    return { actor, saved, logins, visibleTexts, reportState }
+  }
+
+  it('opens with the session mute list, mutes and unmutes, and saves the list each time', async () => {
+    const { actor, saved, visibleTexts } = start(1, [{ userId: 3, name: 'user3' }])
+    await waitFor(actor, (s) => s.matches('live'))
+    expect(visibleTexts()).toEqual(['こんばんは'])
+
+    actor.send({ type: 'user.mute', userId: 2, name: 'user2' })
+    expect(visibleTexts()).toEqual([])
+    expect(saved.at(-1)).toEqual({
+      roomId: 1,
+      muted: [
+        { userId: 3, name: 'user3' },
+        { userId: 2, name: 'user2' },
+      ],
+    })
+    actor.send({ type: 'push.comment', comment: comment(2, 'まだいる？', 3) })
+    actor.send({ type: 'push.comment', comment: comment(4, 'はじめまして', 4) })
+    expect(visibleTexts()).toEqual(['はじめまして'])
+
+    actor.send({ type: 'user.unmute', userId: 2 })
+    expect(saved.at(-1)).toEqual({ roomId: 1, muted: [{ userId: 3, name: 'user3' }] })
+    actor.send({ type: 'push.comment', comment: comment(2, 'おかえり', 5) })
+    expect(visibleTexts()).toEqual(['はじめまして', 'おかえり'])
+    actor.stop()
+  })
+
+  it('asks an anonymous visitor to log in before a report, and opens the dialog for a user', async () => {
+    const anonymous = start(null, [])
+    await waitFor(anonymous.actor, (s) => s.matches('live'))
+    anonymous.actor.send({ type: 'report.open', target: { kind: 'live' } })
+    expect(anonymous.logins).toEqual(['login'])
+    expect(anonymous.reportState()).toBe('closed')
+    anonymous.actor.stop()
+
+    const viewer = start(1, [])
+    await waitFor(viewer.actor, (s) => s.matches('live'))
+    viewer.actor.send({
+      type: 'report.open',
+      target: { kind: 'user', userId: 2, name: 'user2' },
+    })
+    expect(viewer.logins).toEqual([])
+    expect(viewer.reportState()).toBe('loading')
+    viewer.actor.stop()
   })
 })

@@ -15,7 +15,7 @@ export type Engine = 'pglite' | 'postgres'
 export const POSTGRES_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
-async function postgresReachable(): Promise<boolean> {
+export async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 })
   try {
     await client.connect()
@@ -102,6 +102,8 @@ export async function startTestServer(
     PORT: '0',
     DATA_DIR: 'memory://',
     DIST_DIR: dist,
+    // Keeps the demo bots off unless a test sets DEMO_BOTS_PER_MINUTE.
+    NODE_ENV: 'test',
     ...env,
   })
   const server = await startServer(config, {

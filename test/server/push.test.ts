@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { TestClient } from './client.ts'
 import { startTestServer, testEngines, type TestServer } from './harness.ts'
+import { connect, liveOf } from './socket.ts'
 
 const fixture = (name: string) =>
   JSON.parse(
@@ -12,26 +13,6 @@ const fixture = (name: string) =>
       'utf8',
     ),
   ) as Record<string, unknown>
-
-/** A push-socket client that records every frame. */
-async function connect(server: TestServer) {
-  const ws = new WebSocket(server.url.replace('http', 'ws') + '/')
-  const frames: string[] = []
-  ws.on('message', (data: Buffer) => frames.push(data.toString()))
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve())
-    ws.once('error', reject)
-  })
-  const waitFor = async (match: (frame: string) => boolean) => {
-    for (let i = 0; i < 200; i++) {
-      const found = frames.find(match)
-      if (found) return found
-      await new Promise((r) => setTimeout(r, 10))
-    }
-    throw new Error(`no matching frame in ${JSON.stringify(frames)}`)
-  }
-  return { ws, frames, waitFor }
-}
 
 const settle = () => new Promise((r) => setTimeout(r, 50))
 
@@ -44,19 +25,27 @@ describe.each(await testEngines())('push socket and comments on %s', (engine) =>
     server = await startTestServer(engine, { CAPTCHA_FIXED_WORD: 'kirari' })
     viewer = new TestClient(server.url)
     await viewer.login('demo_viewer', 'kirari-demo')
-    const live = await server.database.db
-      .selectFrom('lives')
-      .innerJoin('rooms', 'rooms.id', 'lives.room_id')
-      .select(['rooms.id as room_id', 'lives.id as live_id', 'lives.bcsvr_key'])
-      .where('rooms.room_url_key', '=', 'kirari_hoshino')
-      .executeTakeFirstOrThrow()
-    room = { roomId: live.room_id, liveId: live.live_id, key: live.bcsvr_key }
+    room = await liveOf(server, 'kirari_hoshino')
   })
   afterAll(() => server.close())
 
   it('answers live_info in the recorded shape, pointing at our own socket', async () => {
     const { body } = await viewer.json(`/api/live/live_info?room_id=${room.roomId}`)
-    expect(Object.keys(body).sort()).toEqual(Object.keys(fixture('live_info.json')).sort())
+    // The recorded fields, plus the SPEC.md §3 live info fields that depend on the viewer.
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        ...Object.keys(fixture('live_info.json')),
+        'is_fav',
+        'did_send_live_bad_report',
+        'is_owner',
+        // SPEC §3 live info: also is_abroad, is_under_16, is_under_18.
+        'is_abroad',
+        'is_under_16',
+        'is_under_18',
+      ].sort(),
+    )
+    // The demo viewer is 25 and in Japan.
+    expect(body).toMatchObject({ is_under_16: false, is_under_18: false, is_abroad: false })
     expect(body).toMatchObject({
       live_status: 2,
       bcsvr_key: room.key,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   LOG_TARGET,
+  appendNewest,
   isCounterComment,
   isLogVisible,
   keepNewest,
@@ -42,5 +43,12 @@ describe('system log visibility (SPEC.md §4, §6)', () => {
   it('keeps the newest items', () => {
     expect(keepNewest([1, 2, 3, 4], 2)).toEqual([3, 4])
     expect(keepNewest([1], 2)).toEqual([1])
+  })
+  it('appends an item keeping the newest, without touching the original', () => {
+    const items = [1, 2, 3]
+    expect(appendNewest(items, 4, 3)).toEqual([2, 3, 4])
+    expect(appendNewest(items, 4, 5)).toEqual([1, 2, 3, 4])
+    expect(appendNewest([], 1, 1)).toEqual([1])
+    expect(items).toEqual([1, 2, 3])
   })
 })

@@ -5,6 +5,7 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import { composeApp, type Effects } from '../../src/compose.ts'
 import { ApiRequestError, type ApiFailure, type Notice } from '../../src/domain/api-failure.ts'
 import type { Locale } from '../../src/domain/locale.ts'
+import type { MutedUser } from '../../src/domain/room.ts'
 import type { ApiClient } from '../../src/effects/api/client.ts'
 import { setMessages, type Messages } from '../../src/effects/i18n.ts'
 import { createAppRouter } from '../../src/router.tsx'
@@ -59,6 +60,14 @@ export interface Rendered {
   pageViews: Array<{ path: string; title: string; locale: string }>
   cookies: Locale[]
   external: string[]
+  /** Session mute lists by room id. */
+  mutes: Map<number, MutedUser[]>
+  /** Links shared (copied). */
+  shared: string[]
+  /** Text copied to the clipboard. */
+  copied: string[]
+  /** The remembered gift sound setting, and the volumes of the sounds played. */
+  giftSound: { on: boolean; played: number[] }
   router: ReturnType<typeof createAppRouter>
   context: ReturnType<typeof composeApp>
 }
@@ -69,7 +78,16 @@ export function renderApp(
   api: ApiClient,
   options: { locale?: Locale; nowMs?: number } = {},
 ): Rendered {
-  const rendered = { notices: [], pageViews: [], cookies: [], external: [] } as unknown as Rendered
+  const rendered = {
+    notices: [],
+    pageViews: [],
+    cookies: [],
+    external: [],
+    mutes: new Map(),
+    shared: [],
+    copied: [],
+    giftSound: { on: true, played: [] },
+  } as unknown as Rendered
   const effects: Effects = {
     api,
     nowMs: () => options.nowMs ?? NOW,
@@ -84,6 +102,23 @@ export function renderApp(
       queueMicrotask(() => void rendered.router.navigate({ to: p as '/', replace: true })),
     pageViews: { pageView: (view) => rendered.pageViews.push(view) },
     pushUrl: 'ws://localhost/',
+    mutes: {
+      read: (roomId) => rendered.mutes.get(roomId) ?? [],
+      write: (roomId, muted) => void rendered.mutes.set(roomId, [...muted]),
+    },
+    giftSound: {
+      read: () => rendered.giftSound.on,
+      write: (on) => void (rendered.giftSound.on = on),
+      play: (volume) => void rendered.giftSound.played.push(volume),
+    },
+    copy: (text) => {
+      rendered.copied.push(text)
+      return Promise.resolve(true)
+    },
+    share: (link) => {
+      rendered.shared.push(link.url)
+      return Promise.resolve('copied')
+    },
   }
   rendered.context = composeApp(effects, {
     locale: options.locale ?? 'ja',

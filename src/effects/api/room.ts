@@ -1,6 +1,16 @@
 import type { CommentEntry } from '../../domain/comments.ts'
-import type { StreamOption } from '../../machines/player/player.machine.ts'
+import type {
+  Banner,
+  FollowResult,
+  LoadedRoom,
+  MutedUser,
+  RecommendedComment,
+  StreamOption,
+} from '../../domain/room.ts'
+import type { PollResult } from '../../machines/polling/polling.machine.ts'
+import type { ReportCategory, ReportSubmission } from '../../machines/report/report.machine.ts'
 import type { ApiClient } from './client.ts'
+import { getGiftLog } from './gifts.ts'
 
 /** `/api/room/status`: the room lookup of SPEC.md §3. */
 export interface RoomStatus {
@@ -18,9 +28,12 @@ export interface RoomStatus {
   live_id: number
   started_at: number
   is_owner: boolean
+  is_fav: boolean
 }
 
-export type Polling = { live_end: 1; invalid: 1 } | { is_login: boolean; online_user_num: number }
+export type Polling =
+  | { live_end: 1; invalid: 1 }
+  | { is_login: boolean; online_user_num: number; toast?: { message?: string } }
 
 export const getRoomStatus = (api: ApiClient, roomUrlKey: string) =>
   api.get<RoomStatus>('/api/room/status', { room_url_key: roomUrlKey })
@@ -29,8 +42,11 @@ export const getCommentLog = async (api: ApiClient, roomId: number) =>
   (await api.get<{ comment_log: CommentEntry[] }>('/api/live/comment_log', { room_id: roomId }))
     .comment_log
 
-export const getPolling = (api: ApiClient, roomId: number) =>
-  api.get<Polling>('/api/live/polling', { room_id: roomId })
+export async function getPolling(api: ApiClient, roomId: number): Promise<PollResult> {
+  const p = await api.get<Polling>('/api/live/polling', { room_id: roomId })
+  if ('live_end' in p) return { liveEnd: true, viewers: null, toast: null }
+  return { liveEnd: false, viewers: p.online_user_num, toast: p.toast?.message ?? null }
+}
 
 export const postComment = (api: ApiClient, liveId: number, comment: string) =>
   api.postForm<{ comment: string }>('/api/live/post_live_comment', {
@@ -47,3 +63,116 @@ export const getStreamingUrls = async (api: ApiClient, roomId: number) =>
       room_id: roomId,
     })
   ).streaming_url_list ?? []
+
+/** `/api/room/follow`: flag 1 follows, 0 unfollows (SPEC §7 Room). */
+export async function setFollow(
+  api: ApiClient,
+  roomId: number,
+  follow: boolean,
+): Promise<FollowResult> {
+  const r = await api.postForm<{ is_follow: boolean; follower_num: number }>('/api/room/follow', {
+    room_id: roomId,
+    flag: follow ? 1 : 0,
+  })
+  return { isFollowing: r.is_follow, followerNum: r.follower_num }
+}
+
+export const getTelop = async (api: ApiClient, roomId: number) =>
+  (await api.get<{ telop?: string }>('/api/live/telop', { room_id: roomId })).telop ?? ''
+
+export const getWelcomeComment = async (api: ApiClient, roomId: number) =>
+  (await api.get<{ comment?: string }>('/api/room/welcome_comment', { room_id: roomId })).comment ??
+  ''
+
+/** Saves the welcome comment; an empty one deletes it. */
+export const saveWelcomeComment = (api: ApiClient, roomId: number, comment: string) =>
+  comment === ''
+    ? api.delete<unknown>('/api/room/welcome_comment', { room_id: roomId })
+    : api.postForm<unknown>('/api/room/welcome_comment', { room_id: roomId, comment })
+
+export const getBanners = async (api: ApiClient, roomId: number) =>
+  (await api.get<{ banners?: Banner[] }>('/api/room/banners', { room_id: roomId })).banners ?? []
+
+export const getRecommendedComments = async (api: ApiClient, roomId: number) =>
+  (
+    await api.get<{ recommend_comments?: RecommendedComment[] }>('/api/recommended_live_comment', {
+      room_id: roomId,
+    })
+  ).recommend_comments ?? []
+
+export const getReportCategories = async (api: ApiClient) =>
+  (
+    await api.get<{ categories?: ReportCategory[] }>(
+      '/api/bad_report/live_bad_report_category_list',
+    )
+  ).categories ?? []
+
+/** SPEC §7 Reports: a live report, or a user report (place 1: the comment list). */
+export const sendReport = (api: ApiClient, report: ReportSubmission) =>
+  report.target.kind === 'live'
+    ? api.postForm<unknown>('/api/bad_report/live_report', {
+        live_id: report.liveId,
+        category_id: report.categoryId,
+        comment: report.comment,
+      })
+    : api.postForm<unknown>('/api/bad_report/user_report', {
+        room_id: report.roomId,
+        user_id: report.target.userId,
+        category_id: report.categoryId,
+        place_id: 1,
+        comment: report.comment,
+        is_blocked_post: report.block ? 1 : 0,
+      })
+
+/**
+ * A room page's first load (SPEC §7): the lookup by `room_url_key`, then in parallel the comment
+ * log, gift log, streams, telop, welcome comment, banners and recommended comments. Off air only the
+ * banners matter.
+ */
+export async function loadRoom(
+  api: ApiClient,
+  roomUrlKey: string,
+  local: { mutedUsers: (roomId: number) => MutedUser[]; giftSound: () => boolean } = {
+    mutedUsers: () => [],
+    giftSound: () => true,
+  },
+): Promise<LoadedRoom> {
+  const status = await getRoomStatus(api, roomUrlKey)
+  const id = status.room_id
+  const [commentLog, giftLog, streams, telop, welcome, banners, recommended] = status.is_live
+    ? await Promise.all([
+        getCommentLog(api, id),
+        getGiftLog(api, id),
+        getStreamingUrls(api, id),
+        getTelop(api, id),
+        getWelcomeComment(api, id),
+        getBanners(api, id),
+        getRecommendedComments(api, id),
+      ])
+    : [[], [], [], '', '', await getBanners(api, id), []]
+  return {
+    room: {
+      roomId: status.room_id,
+      roomUrlKey: status.room_url_key,
+      roomName: status.room_name,
+      mainName: status.main_name,
+      description: status.description,
+      image: status.image,
+      followerNum: status.follower_num,
+      isLive: status.is_live,
+      liveId: status.live_id,
+      broadcastKey: status.broadcast_key,
+      isOwner: status.is_owner,
+      isFollowing: status.is_fav,
+    },
+    commentLog,
+    streams,
+    telop,
+    welcome,
+    banners,
+    recommended,
+    muted: local.mutedUsers(id),
+    giftLog,
+    giftSound: local.giftSound(),
+  }
+}

@@ -3,6 +3,7 @@ import {
   STOCK_MAX,
   VISIBLE_MAX,
   VISIBLE_START,
+  appendNewest,
   isCounterComment,
   isLogVisible,
   keepNewest,
@@ -76,13 +77,13 @@ export const commentStreamMachine = setup({
   actions: {
     append: assign(({ context, event }) =>
       event.type === 'comment.received'
-        ? { comments: keepNewest([...context.comments, event.comment], context.visibleCount) }
+        ? { comments: appendNewest(context.comments, event.comment, context.visibleCount) }
         : {},
     ),
     stock: assign(({ context, event }) =>
       event.type === 'comment.received'
         ? {
-            stock: keepNewest([...context.stock, event.comment], STOCK_MAX),
+            stock: appendNewest(context.stock, event.comment, STOCK_MAX),
             hasNew: true,
             visibleCount: Math.min(VISIBLE_MAX, context.visibleCount + 1),
           }
@@ -90,12 +91,12 @@ export const commentStreamMachine = setup({
     ),
     appendLog: assign(({ context, event }) =>
       event.type === 'log.received'
-        ? { logs: keepNewest([...context.logs, event.log], VISIBLE_MAX) }
+        ? { logs: appendNewest(context.logs, event.log, VISIBLE_MAX) }
         : {},
     ),
     stockLog: assign(({ context, event }) =>
       event.type === 'log.received'
-        ? { logStock: keepNewest([...context.logStock, event.log], STOCK_MAX) }
+        ? { logStock: appendNewest(context.logStock, event.log, STOCK_MAX) }
         : {},
     ),
     flush: assign(({ context }) => ({

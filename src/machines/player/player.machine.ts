@@ -1,13 +1,8 @@
 import { assign, fromCallback, sendTo, setup } from 'xstate'
 
-/** One entry of `streaming_url_list` the player can play (SPEC §7 Live: streaming_url). */
-export interface StreamOption {
-  id: number
-  type: 'hls_all' | 'hls' | 'lhls'
-  label: string
-  url: string
-  quality?: number
-}
+import type { StreamOption } from '../../domain/room.ts'
+
+export type { StreamOption }
 
 /** Fatal errors recovered in a row before the player gives up and offers a retry. */
 export const MAX_RECOVERIES = 3

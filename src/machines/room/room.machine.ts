@@ -1,128 +1,12 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate'
-import { failureOf } from '../../domain/api-failure.ts'
-import type { CommentEntry } from '../../domain/comments.ts'
-import { commentStreamMachine } from '../comment-stream/comment-stream.machine.ts'
-import { playerMachine, type StreamOption } from '../player/player.machine.ts'
+import { ROOM_TRANSITION_SECONDS, roomSetup } from './room.setup.ts'
 
-/** SPEC.md §9: seconds before an ended room moves on to another room on air. */
-export const ROOM_TRANSITION_SECONDS = 60
+export { ROOM_TRANSITION_SECONDS, type RoomContext, type RoomEvent } from './room.setup.ts'
 
-export interface RoomInfo {
-  roomId: number
-  roomUrlKey: string
-  roomName: string
-  mainName: string
-  description: string
-  image: string
-  followerNum: number
-  isLive: boolean
-  liveId: number
-  broadcastKey: string
-  isOwner: boolean
-}
-
-export interface LoadedRoom {
-  room: RoomInfo
-  commentLog: CommentEntry[]
-  /** `streaming_url_list`; empty off air. */
-  streams: StreamOption[]
-}
-
-export interface RoomContext {
-  roomUrlKey: string
-  userId: number | null
-  room: RoomInfo | null
-  commentLog: CommentEntry[]
-  streams: StreamOption[]
-  viewers: number | null
-  /** What the viewer is typing; kept when sending fails. */
-  draft: string
-  notFound: boolean
-  /** After the live ends: the next room on air and the seconds left before going there. */
-  next: { roomUrlKey: string; mainName: string } | null
-  countdown: number
-}
-
-export type RoomEvent =
-  | { type: 'draft.change'; text: string }
-  | { type: 'comment.submit' }
-  | { type: 'push.comment'; comment: CommentEntry }
-  | { type: 'push.liveEnd' }
-  | { type: 'push.connected'; reconnected: boolean }
-  | { type: 'push.disconnected' }
-  | { type: 'polling.result'; viewers: number | null; liveEnd: boolean }
-  | { type: 'room.retry' }
-  | { type: 'transition.go' }
-  | { type: 'transition.cancel' }
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose.ts`)
-}
-
-/** One visit to a room: loads it, then runs the comment stream, push socket and polling. */
-export const roomMachine = setup({
-  types: {
-    context: {} as RoomContext,
-    events: {} as RoomEvent,
-    input: {} as { roomUrlKey: string; userId: number | null },
-  },
-  actors: {
-    loadRoom: fromPromise<LoadedRoom, { roomUrlKey: string }>(notProvided('loadRoom')),
-    pushSocket: fromCallback<EventObject, { key: string }>(notProvided('pushSocket')),
-    polling: fromCallback<EventObject, { roomId: number }>(notProvided('polling')),
-    postComment: fromPromise<unknown, { liveId: number; text: string }>(notProvided('postComment')),
-    findNextRoom: fromPromise<
-      { roomUrlKey: string; mainName: string } | null,
-      { roomUrlKey: string }
-    >(notProvided('findNextRoom')),
-    commentStream: commentStreamMachine,
-    player: playerMachine,
-  },
-  actions: {
-    reportError: (_, _params: { error: unknown }) => {},
-    /** SPEC.md §8: a comment from a user without SMS authentication opens the SMS modal. */
-    openSmsAuth: () => {},
-    goToRoom: (_, _params: { roomUrlKey: string }) => {},
-    setNext: assign((_, next: { roomUrlKey: string; mainName: string }) => ({
-      next,
-      countdown: ROOM_TRANSITION_SECONDS,
-    })),
-    tick: assign(({ context }) => ({ countdown: Math.max(0, context.countdown - 1) })),
-    store: assign((_, loaded: LoadedRoom) => ({
-      room: loaded.room,
-      commentLog: loaded.commentLog,
-      streams: loaded.streams,
-    })),
-    markNotFound: assign((_, params: { error: unknown }) => {
-      const failure = failureOf(params.error)
-      return { notFound: failure.kind === 'server' && failure.status === 404 }
-    }),
-    setDraft: assign(({ event }) => (event.type === 'draft.change' ? { draft: event.text } : {})),
-    clearDraft: assign({ draft: '' }),
-    setViewers: assign(({ event }) =>
-      event.type === 'polling.result' ? { viewers: event.viewers } : {},
-    ),
-    forwardComment: sendTo('comments', ({ event }) =>
-      event.type === 'push.comment'
-        ? { type: 'comment.received' as const, comment: event.comment }
-        : { type: 'comments.jump' as const },
-    ),
-  },
-  delays: {
-    second: 1000,
-  },
-  guards: {
-    isOnAir: (_, loaded: LoadedRoom) => loaded.room.isLive,
-    hasNext: (_, next: { roomUrlKey: string } | null) => next !== null,
-    isLastSecond: ({ context }) => context.countdown <= 1,
-    hasDraft: ({ context }) => context.draft.trim() !== '',
-    isLiveEnd: ({ event }) => event.type === 'polling.result' && event.liveEnd,
-    needsSmsAuth: (_, params: { error: unknown }) => {
-      const failure = failureOf(params.error)
-      return failure.kind === 'server' && failure.errorType === 'SMS_NOT_AUTHENTICATED'
-    },
-  },
-}).createMachine({
+/**
+ * One visit to a room: loads it, then runs the player, comment stream, push socket, polling,
+ * report dialog and welcome editor as children; after the live, counts down to the next room.
+ */
+export const roomMachine = roomSetup.createMachine({
   id: 'room',
   context: ({ input }) => ({
     roomUrlKey: input.roomUrlKey,
@@ -130,6 +14,17 @@ export const roomMachine = setup({
     room: null,
     commentLog: [],
     streams: [],
+    telop: '',
+    banners: [],
+    recommended: [],
+    muted: [],
+    giftLog: [],
+    stage: [],
+    stageSeq: 0,
+    giftSound: true,
+    voteResults: [],
+    welcome: '',
+    followSaving: false,
     viewers: null,
     draft: '',
     notFound: false,
@@ -137,6 +32,31 @@ export const roomMachine = setup({
     countdown: ROOM_TRANSITION_SECONDS,
   }),
   initial: 'loading',
+  on: {
+    'follow.toggle': [
+      { guard: 'isAnonymous', actions: 'requireLogin' },
+      { guard: 'isFollowSaving', description: 'One follow change at a time.' },
+      { actions: ['markFollowSaving', 'startFollow'] },
+    ],
+    'xstate.done.actor.follow': {
+      actions: { type: 'setFollow', params: ({ event }) => event.output },
+    },
+    'room.share': {
+      actions: {
+        type: 'share',
+        params: ({ context }) => ({
+          roomUrlKey: context.roomUrlKey,
+          title: context.room?.mainName ?? context.roomUrlKey,
+        }),
+      },
+    },
+    'xstate.error.actor.follow': {
+      actions: [
+        'followFailed',
+        { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+      ],
+    },
+  },
   states: {
     loading: {
       invoke: {
@@ -169,6 +89,7 @@ export const roomMachine = setup({
           input: ({ context }) => ({
             isOwner: context.room?.isOwner ?? false,
             userId: context.userId,
+            mutedUserIds: context.muted.map((m) => m.userId),
             // comment_log is newest first; the stream wants oldest first.
             initial: [...context.commentLog].reverse(),
           }),
@@ -181,16 +102,144 @@ export const roomMachine = setup({
         {
           id: 'push',
           src: 'pushSocket',
-          input: ({ context }) => ({ key: context.room?.broadcastKey ?? '' }),
+          input: ({ context }) => ({
+            key: context.room?.broadcastKey ?? '',
+            roomId: context.room?.roomId ?? 0,
+            initial: context.commentLog,
+          }),
+        },
+        {
+          id: 'report',
+          src: 'report',
+          input: ({ context }) => ({
+            roomId: context.room?.roomId ?? 0,
+            liveId: context.room?.liveId ?? 0,
+          }),
         },
         {
           id: 'polling',
           src: 'polling',
           input: ({ context }) => ({ roomId: context.room?.roomId ?? 0 }),
         },
+        {
+          id: 'gift',
+          src: 'gift',
+          input: ({ context }) => ({
+            roomId: context.room?.roomId ?? 0,
+            liveId: context.room?.liveId ?? 0,
+            userId: context.userId,
+          }),
+        },
+        {
+          id: 'welcome',
+          src: 'welcomeEditor',
+          input: ({ context }) => ({
+            roomId: context.room?.roomId ?? 0,
+            isOwner: context.room?.isOwner ?? false,
+            comment: context.welcome,
+          }),
+        },
       ],
+      entry: {
+        type: 'forwardWelcome',
+        params: ({ context }) => ({ comment: context.welcome }),
+      },
       on: {
         'push.comment': { actions: 'forwardComment' },
+        'push.telop': { actions: 'setTelop' },
+        'push.gift': [
+          { guard: 'isMutedGift', description: "A muted user's gifts are not shown." },
+          {
+            guard: 'isSoundOn',
+            actions: ['addGift', 'scheduleLeave', 'playGiftSound'],
+            description: 'Into the log and onto the stage, leaving again after 5 s.',
+          },
+          { actions: ['addGift', 'scheduleLeave'] },
+        ],
+        'stage.leave': { actions: 'leaveStage' },
+        'push.voteStarted': {
+          actions: [
+            'setVoteResults',
+            'reloadGifts',
+            { type: 'notify', params: { tone: 'show', key: 'gift.voteStarted' } },
+          ],
+          description: 'The owner opened a vote (t:3): the panel gets its vote gifts.',
+        },
+        'push.voteEnded': {
+          actions: [
+            'setVoteResults',
+            'reloadGifts',
+            { type: 'notify', params: { tone: 'show', key: 'gift.voteEnded' } },
+          ],
+          description: 'The vote closed (t:4): its results stay on show.',
+        },
+        'gift.selfLog': { actions: 'forwardSelfLog' },
+        'push.log': {
+          actions: 'forwardLog',
+          description: 'Owner-only and other system logs (t:202, a Kirari extension).',
+        },
+        'sound.toggle': {
+          actions: [
+            'toggleSound',
+            { type: 'saveGiftSound', params: ({ context }) => ({ on: context.giftSound }) },
+          ],
+        },
+        'push.welcome': {
+          actions: { type: 'forwardWelcome', params: ({ event }) => ({ comment: event.comment }) },
+          description: 'The owner changed the welcome comment (t:201, a Kirari extension).',
+        },
+        'welcome.saved': {
+          actions: { type: 'forwardWelcome', params: ({ event }) => ({ comment: event.comment }) },
+          description: "The owner's own editor saved: pinned at once, before the push echoes it.",
+        },
+        'push.connected': {
+          guard: 'isReconnect',
+          actions: 'pollNow',
+          description: 'Back from a gap: ask for viewers and live end at once.',
+        },
+        'polling.toast': {
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ tone: 'show' as const, text: event.message }),
+          },
+        },
+        'report.open': [
+          {
+            guard: 'isAnonymous',
+            actions: 'requireLogin',
+            description: 'Reports need an account.',
+          },
+          { actions: 'forwardReport' },
+        ],
+        'user.mute': {
+          actions: [
+            'addMute',
+            'forwardMute',
+            'dropMutedGifts',
+            {
+              type: 'saveMutes',
+              params: ({ context }) => ({
+                roomId: context.room?.roomId ?? 0,
+                muted: context.muted,
+              }),
+            },
+          ],
+          description: 'Their comments and logs go at once; the list survives a reload.',
+        },
+        'user.unmute': {
+          actions: [
+            'removeMute',
+            'forwardMute',
+            {
+              type: 'saveMutes',
+              params: ({ context }) => ({
+                roomId: context.room?.roomId ?? 0,
+                muted: context.muted,
+              }),
+            },
+          ],
+        },
+        'recommended.use': { actions: 'useRecommended' },
         'push.liveEnd': { target: 'ended', description: 'The push socket said t:101.' },
         'polling.result': [
           { guard: 'isLiveEnd', target: 'ended', description: 'Polling answered live_end.' },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { RoomPage } from '../../views/pages/RoomPage.tsx'
+import { RoomPage } from '../../views/room/RoomPage.tsx'
 
 export const Route = createFileRoute('/r/$roomUrlKey')({
   staticData: { layout: 'room' },
@@ -10,5 +10,12 @@ function Room() {
   const { machines } = Route.useRouteContext()
   const { roomUrlKey } = Route.useParams()
   // A new room is a new visit: a fresh room actor.
-  return <RoomPage key={roomUrlKey} logic={machines.room} roomUrlKey={roomUrlKey} />
+  return (
+    <RoomPage
+      key={roomUrlKey}
+      logic={machines.room}
+      ownerLogic={machines.owner}
+      roomUrlKey={roomUrlKey}
+    />
+  )
 }

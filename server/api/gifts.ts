@@ -1,0 +1,139 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import type { AppEnv } from '../app.ts'
+import { ApiError, messages } from '../errors.ts'
+import { readBody, requireUserId } from '../request.ts'
+import { openLive } from '../services/comments.ts'
+import { enqueteResult, openEnquete } from '../services/enquetes.ts'
+import {
+  MAX_GIFT_NUM,
+  giftGroups,
+  giftList,
+  giftMessages,
+  sendGift,
+  type GiftSent,
+} from '../services/gifts.ts'
+import { giftLog, stageUsers, summaryRanking } from '../services/gift-rankings.ts'
+import { freeGiftStock } from '../services/free-gifts.ts'
+import { bodyId, idString, query, text } from '../validate.ts'
+
+/** `num` of a gifting call: a whole number of at least 1 (the service checks the most). */
+function giftNum(body: Record<string, unknown>): number {
+  const num = text(body, 'num', { max: 5 })
+  if (!/^[1-9]\d*$/.test(num)) throw new ApiError(400, `${messages.invalidParameter} (num)`)
+  return Number(num)
+}
+
+/** Gifts of SPEC §7 Live: the catalogue, sending free and paid gifts, the gift log. */
+export function giftRoutes() {
+  const api = new Hono<AppEnv>()
+
+  api.get('/gift_list', async (c) => c.json(await giftList(c.var.db)))
+
+  api.get('/gift_groups', async (c) => c.json({ gift_groups: await giftGroups(c.var.db) }))
+
+  api.get('/gift_log', async (c) => {
+    const { room_id } = query(c, v.object({ room_id: idString }))
+    const live = await openLive(c.var.db, { roomId: room_id })
+    return c.json({ gift_log: live ? await giftLog(c.var.db, live.live_id) : [] })
+  })
+
+  // The open vote's results so far (or the last one's): is_enquete and each answer's share.
+  api.get('/enquete_result', async (c) => {
+    const { room_id } = query(c, v.object({ room_id: idString }))
+    const live = await openLive(c.var.db, { roomId: room_id })
+    if (!live) return c.json({ is_enquete: false, results: [] })
+    const open = await openEnquete(c.var.db, live.live_id)
+    const last =
+      open ??
+      (await c.var.db
+        .selectFrom('enquetes')
+        .select(['id', 'option_count'])
+        .where('live_id', '=', live.live_id)
+        .orderBy('id', 'desc')
+        .executeTakeFirst())
+    return c.json({
+      is_enquete: open !== undefined,
+      results: last ? await enqueteResult(c.var.db, last) : [],
+    })
+  })
+
+  api.get('/stage_user_list', async (c) => {
+    const { room_id } = query(c, v.object({ room_id: idString }))
+    const live = await openLive(c.var.db, { roomId: room_id })
+    return c.json({ stage_user_list: live ? await stageUsers(c.var.db, live.live_id) : [] })
+  })
+
+  api.get('/summary_ranking', async (c) => {
+    const { room_id } = query(c, v.object({ room_id: idString }))
+    const room = await c.var.db
+      .selectFrom('rooms')
+      .select('id')
+      .where('id', '=', room_id)
+      .executeTakeFirst()
+    if (!room) throw new ApiError(404, messages.notFound)
+    const ranking = await summaryRanking(c.var.db, room.id)
+    return c.json({ ranking, total_point: ranking.reduce((sum, r) => sum + r.point, 0) })
+  })
+
+  for (const [path, kind] of [
+    ['/gifting_free', 'free'],
+    ['/gifting_point_use', 'paid'],
+  ] as const) {
+    api.post(path, async (c) => {
+      const userId = await requireUserId(c)
+      const body = await readBody(c)
+      const request = {
+        userId,
+        liveId: bodyId(body, 'live_id'),
+        giftId: bodyId(body, 'gift_id'),
+        num: giftNum(body),
+      }
+      return c.json(await sendGift(c.var.db, c.var.hub, request, kind))
+    })
+  }
+
+  // SPEC §7 bulk_gifting_free: every free star the viewer holds, up to the most of one call each.
+  api.post('/bulk_gifting_free', async (c) => {
+    const userId = await requireUserId(c)
+    const liveId = bodyId(await readBody(c), 'live_id')
+    const held = await freeGiftStock(c.var.db, userId)
+    const stars = held.normal.filter((g) => g.free_num > 0)
+    if (stars.length === 0) throw new ApiError(400, giftMessages.noFreeStock)
+    let last: GiftSent | undefined
+    const sent: Array<{ gift_id: number; num: number }> = []
+    for (const star of stars) {
+      const num = Math.min(star.free_num, MAX_GIFT_NUM.free)
+      last = await sendGift(
+        c.var.db,
+        c.var.hub,
+        { userId, liveId, giftId: star.gift_id, num },
+        'free',
+      )
+      sent.push({ gift_id: star.gift_id, num })
+    }
+    return c.json({ ...last, gifts: sent })
+  })
+
+  return api
+}
+
+/** `/user/update_gift_use_flg`: type 1 is the confirm step before paid gifts (flg 1 on, 0 off). */
+export function giftSettingRoutes() {
+  const api = new Hono<AppEnv>()
+  api.post('/update_gift_use_flg', async (c) => {
+    const userId = await requireUserId(c)
+    const body = await readBody(c)
+    const type = text(body, 'type', { max: 2 })
+    const flg = text(body, 'flg', { max: 1 })
+    if (type !== '1') throw new ApiError(400, `${messages.invalidParameter} (type)`)
+    if (flg !== '0' && flg !== '1') throw new ApiError(400, `${messages.invalidParameter} (flg)`)
+    await c.var.db
+      .updateTable('users')
+      .set({ is_confirm_gifting_use_gold: flg === '1' })
+      .where('id', '=', userId)
+      .execute()
+    return c.json({ ok: '1' })
+  })
+  return api
+}

@@ -1,0 +1,71 @@
+import type { Db } from '../db/index.ts'
+import { FREE_GIFT_CAP, FREE_GIFT_GRANT, FREE_GIFT_GRANT_INTERVAL_MS } from './gifts.ts'
+
+/** The free gifts a user holds, as current_user's gift_list.normal: `{ gift_id, free_num }`. */
+export async function freeGiftStock(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom('user_free_gifts')
+    .innerJoin('gifts', 'gifts.id', 'user_free_gifts.gift_id')
+    .select(['user_free_gifts.gift_id', 'user_free_gifts.num', 'gifts.kind'])
+    .where('user_free_gifts.user_id', '=', userId)
+    .orderBy('gifts.order_no')
+    .execute()
+  const entry = (r: { gift_id: number; num: number }) => ({ gift_id: r.gift_id, free_num: r.num })
+  return {
+    normal: rows.filter((r) => r.kind === 0).map(entry),
+    enquete: rows.filter((r) => r.kind === 1).map(entry),
+  }
+}
+
+/**
+ * The documented way to earn free gifts: a logged-in viewer watching a live (its polling) gets
+ * FREE_GIFT_GRANT of each free star every FREE_GIFT_GRANT_INTERVAL_MS, up to FREE_GIFT_CAP each.
+ * Returns whether a grant was made.
+ */
+export async function grantFreeGifts(db: Db, userId: number, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const user = await tx
+      .selectFrom('users')
+      .select('free_gifts_granted_at')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!user) return false
+    const last = user.free_gifts_granted_at
+    if (last && now.getTime() - last.getTime() < FREE_GIFT_GRANT_INTERVAL_MS) return false
+    await tx
+      .updateTable('users')
+      .set({ free_gifts_granted_at: now })
+      .where('id', '=', userId)
+      .execute()
+    const stars = await tx
+      .selectFrom('gifts')
+      .select('id')
+      .where('free', '=', true)
+      .where('kind', '=', 0)
+      .where('is_hidden', '=', false)
+      .execute()
+    for (const { id } of stars) {
+      const held = await tx
+        .selectFrom('user_free_gifts')
+        .select('num')
+        .where('user_id', '=', userId)
+        .where('gift_id', '=', id)
+        .forUpdate()
+        .executeTakeFirst()
+      const before = held?.num ?? 0
+      const after = Math.min(FREE_GIFT_CAP, before + FREE_GIFT_GRANT)
+      if (after === before) continue
+      await tx
+        .insertInto('user_free_gifts')
+        .values({ user_id: userId, gift_id: id, num: after })
+        .onConflict((oc) => oc.columns(['user_id', 'gift_id']).doUpdateSet({ num: after }))
+        .execute()
+      await tx
+        .insertInto('ledger')
+        .values({ user_id: userId, gift_id: id, free_delta: after - before, reason: 'free_grant' })
+        .execute()
+    }
+    return true
+  })
+}

@@ -1,0 +1,85 @@
+import { sql } from 'kysely'
+import type { Db } from '../db/index.ts'
+import { avatarUrl } from './current-user.ts'
+import { fanLevel, giftImage } from './gifts.ts'
+
+/** `/api/live/gift_log`: the gifts of a live, newest first, in SPEC §3's gift log entry shape. */
+export async function giftLog(db: Db, liveId: number) {
+  const rows = await db
+    .selectFrom('gift_logs')
+    .innerJoin('users', 'users.id', 'gift_logs.user_id')
+    .select([
+      'gift_logs.gift_id',
+      'gift_logs.num',
+      'gift_logs.created_at',
+      'gift_logs.user_id',
+      'users.name',
+      'users.avatar_id',
+    ])
+    .where('gift_logs.live_id', '=', liveId)
+    .orderBy('gift_logs.id', 'desc')
+    .limit(100)
+    .execute()
+  return rows.map((r) => ({
+    avatar_id: r.avatar_id,
+    avatar_url: avatarUrl(r.avatar_id),
+    name: r.name,
+    gift_id: r.gift_id,
+    num: r.num,
+    ua: 0,
+    created_at: Math.floor(r.created_at.getTime() / 1000),
+    user_id: r.user_id,
+    aft: 0,
+    image: giftImage(r.gift_id),
+    image2: '',
+  }))
+}
+
+const rankedUser = (r: { user_id: number; name: string; avatar_id: number }) => ({
+  user_id: r.user_id,
+  name: r.name,
+  avatar_id: r.avatar_id,
+  avatar_url: avatarUrl(r.avatar_id),
+})
+
+/** `/api/live/stage_user_list`: the live's top supporters by points sent, at most 10. */
+export async function stageUsers(db: Db, liveId: number) {
+  const rows = await db
+    .selectFrom('gift_logs')
+    .innerJoin('users', 'users.id', 'gift_logs.user_id')
+    .select([
+      'gift_logs.user_id',
+      'users.name',
+      'users.avatar_id',
+      sql<number>`sum(gift_logs.point)::int`.as('score'),
+      sql<Date>`max(gift_logs.created_at)`.as('last_at'),
+    ])
+    .where('gift_logs.live_id', '=', liveId)
+    .groupBy(['gift_logs.user_id', 'users.name', 'users.avatar_id'])
+    // Equal scores: who reached it first ranks higher.
+    .orderBy('score', 'desc')
+    .orderBy('last_at', 'asc')
+    .limit(10)
+    .execute()
+  return rows.map((r, i) => ({ rank: i + 1, score: r.score, user: rankedUser(r) }))
+}
+
+/** `/api/live/summary_ranking`: the room's fans by points across its lives, at most 100. */
+export async function summaryRanking(db: Db, roomId: number) {
+  const rows = await db
+    .selectFrom('fan_points')
+    .innerJoin('users', 'users.id', 'fan_points.user_id')
+    .select(['fan_points.user_id', 'users.name', 'users.avatar_id', 'fan_points.points'])
+    .where('fan_points.room_id', '=', roomId)
+    .where('fan_points.points', '>', '0')
+    .orderBy('fan_points.points', 'desc')
+    .orderBy('fan_points.user_id', 'asc')
+    .limit(100)
+    .execute()
+  return rows.map((r, i) => ({
+    rank: i + 1,
+    point: Number(r.points),
+    fan_level: fanLevel(Number(r.points)),
+    user: rankedUser(r),
+  }))
+}

@@ -1,0 +1,307 @@
+import { sql } from 'kysely'
+import type { PushHub } from '../broadcast/hub.ts'
+import type { Db } from '../db/index.ts'
+import { ApiError } from '../errors.ts'
+import { castVote } from './enquetes.ts'
+
+/** Free gifts a user can hold of one kind (SPEC §4 free_num). */
+export const FREE_GIFT_CAP = 99
+/** How many of each free gift a viewer earns per grant, and how often a grant can come. */
+export const FREE_GIFT_GRANT = 10
+export const FREE_GIFT_GRANT_INTERVAL_MS = 10 * 60_000
+/** The most of one gift sent in one call. */
+export const MAX_GIFT_NUM = { free: 10, paid: 9999 } as const
+
+/**
+ * Fan level in a room: one level per FAN_LEVEL_STEP points sent there, from level 1, up to 100.
+ * Active-fan levels 1–4 (the titles of SPEC §4) at the points below.
+ */
+export const FAN_LEVEL_STEP = 100
+export const MAX_FAN_LEVEL = 100
+export const ACTIVE_FAN_THRESHOLDS = [50, 300, 1500, 5000] as const
+
+export const giftMessages = {
+  liveEnded: 'この配信は終了しました。',
+  unknownGift: 'このギフトは存在しません。',
+  notFree: 'このギフトは無料ギフトではありません。',
+  notPaid: 'このギフトは有料ギフトです。',
+  noVote: '現在アンケートは実施されていません。',
+  notEnoughGold: 'ポイントが足りません。',
+  noFreeStock: 'この無料ギフトの残りがありません。',
+  tooMany: (max: number) => `一度に送れるのは${max}個までです。`,
+} as const
+
+export function fanLevel(points: number): number {
+  return Math.min(MAX_FAN_LEVEL, 1 + Math.floor(points / FAN_LEVEL_STEP))
+}
+
+export function activeFanLevel(points: number): number {
+  return ACTIVE_FAN_THRESHOLDS.filter((t) => points >= t).length
+}
+
+export const giftImage = (giftId: number) => `/img/gift/${giftId}.svg`
+
+/** One gift in the shape of fixtures/showroom-api/gift_list.json. */
+function giftShape(g: {
+  id: number
+  name: string
+  free: boolean
+  point: number
+  gift_type: number
+  icon: number
+  label: number
+  order_no: number
+  scale: number
+  dialog_id: number
+  is_hidden: boolean
+  is_delete_from_stage: boolean
+}) {
+  return {
+    icon: g.icon,
+    is_hidden: g.is_hidden,
+    order_no: g.order_no,
+    gift_type: g.gift_type,
+    image: giftImage(g.id),
+    gift_id: g.id,
+    image2: '',
+    free: g.free,
+    point: g.point,
+    is_delete_from_stage: g.is_delete_from_stage,
+    gift_name: g.name,
+    scale: g.scale,
+    label: g.label,
+    dialog_id: g.dialog_id,
+  }
+}
+
+export type GiftShape = ReturnType<typeof giftShape>
+
+const catalogue = (db: Db) =>
+  db
+    .selectFrom('gifts')
+    .select([
+      'id',
+      'name',
+      'kind',
+      'free',
+      'point',
+      'gift_type',
+      'icon',
+      'label',
+      'order_no',
+      'scale',
+      'dialog_id',
+      'is_hidden',
+      'is_delete_from_stage',
+    ])
+    .where('is_hidden', '=', false)
+    .orderBy('order_no')
+
+/** `/api/live/gift_list`: normal gifts and vote (enquete) gifts. */
+export async function giftList(db: Db) {
+  const gifts = await catalogue(db).execute()
+  return {
+    normal: gifts.filter((g) => g.kind === 0).map(giftShape),
+    enquete: gifts.filter((g) => g.kind === 1).map(giftShape),
+  }
+}
+
+/** `/api/live/gift_groups`: the panel's tabs, each with its gifts in order. */
+export async function giftGroups(db: Db) {
+  const [groups, items, gifts] = await Promise.all([
+    db.selectFrom('gift_groups').selectAll().orderBy('order_no').execute(),
+    db.selectFrom('gift_group_items').selectAll().orderBy('order_no').execute(),
+    catalogue(db).execute(),
+  ])
+  const byId = new Map(gifts.map((g) => [g.id, giftShape(g)]))
+  return groups.map((group) => ({
+    name: group.name,
+    is_default: group.is_default,
+    gift_list: items
+      .filter((i) => i.group_id === group.id)
+      .flatMap((i) => {
+        const gift = byId.get(i.gift_id)
+        return gift ? [gift] : []
+      }),
+  }))
+}
+
+export interface SendGift {
+  userId: number
+  liveId: number
+  giftId: number
+  num: number
+}
+
+export interface GiftSent {
+  fan_level: { fan_level: number }
+  notify_level_up: boolean
+  mission: null
+  remaining_point: number
+  remaining_expiring_point: number
+  /** Kirari: what is left of a free gift after this one (absent for paid gifts). */
+  free_num?: number
+  active_fan: { before_level: number; current_level: number; title_id: number }
+  h: number
+  n: number
+  ua: number
+}
+
+/**
+ * Sends a free (`kind: 'free'`) or paid gift to an open live in one transaction: the balance
+ * (paid: expiring gold first, then gold; free: the stock) is decreased by a conditional update
+ * that cannot go below zero, the ledger row, the gift log and the fan points are written with
+ * it; after the commit the gift is pushed to the room as `t:2`.
+ */
+export async function sendGift(
+  db: Db,
+  hub: PushHub,
+  request: SendGift,
+  kind: 'free' | 'paid',
+): Promise<GiftSent> {
+  const max = MAX_GIFT_NUM[kind]
+  if (request.num < 1 || request.num > max) throw new ApiError(400, giftMessages.tooMany(max))
+  const result = await db.transaction().execute(async (tx) => {
+    const live = await tx
+      .selectFrom('lives')
+      .select(['id', 'room_id', 'bcsvr_key'])
+      .where('id', '=', request.liveId)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst()
+    if (!live) throw new ApiError(400, giftMessages.liveEnded)
+    const gift = await tx
+      .selectFrom('gifts')
+      .select(['id', 'kind', 'free', 'point', 'gift_type'])
+      .where('id', '=', request.giftId)
+      .where('is_hidden', '=', false)
+      .executeTakeFirst()
+    if (!gift) throw new ApiError(404, giftMessages.unknownGift)
+    if (kind === 'free' && !gift.free) throw new ApiError(400, giftMessages.notFree)
+    if (kind === 'paid' && gift.free) throw new ApiError(400, giftMessages.notPaid)
+    const points = gift.point * request.num
+    let freeLeft: number | undefined
+    if (gift.kind === 1) {
+      // A vote gift: from the viewer's stock for the open enquete (services/enquetes.ts).
+      freeLeft = await castVote(tx, { ...request, giftId: gift.id })
+    } else if (kind === 'paid') {
+      const user = await tx
+        .selectFrom('users')
+        .select(['gold', 'expiring_gold'])
+        .where('id', '=', request.userId)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
+      if (user.gold + user.expiring_gold < points) {
+        throw new ApiError(400, giftMessages.notEnoughGold, { errorType: 'NOT_ENOUGH_POINT' })
+      }
+      const fromExpiring = Math.min(user.expiring_gold, points)
+      const fromGold = points - fromExpiring
+      const updated = await tx
+        .updateTable('users')
+        .set({
+          gold: sql`gold - ${fromGold}`,
+          expiring_gold: sql`expiring_gold - ${fromExpiring}`,
+        })
+        .where('id', '=', request.userId)
+        .where('gold', '>=', fromGold)
+        .where('expiring_gold', '>=', fromExpiring)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== 1) {
+        throw new ApiError(400, giftMessages.notEnoughGold, { errorType: 'NOT_ENOUGH_POINT' })
+      }
+      await tx
+        .insertInto('ledger')
+        .values({
+          user_id: request.userId,
+          gold_delta: -fromGold,
+          expiring_gold_delta: -fromExpiring,
+          gift_id: gift.id,
+          reason: 'gift',
+          live_id: live.id,
+        })
+        .execute()
+    } else {
+      const updated = await tx
+        .updateTable('user_free_gifts')
+        .set({ num: sql`num - ${request.num}` })
+        .where('user_id', '=', request.userId)
+        .where('gift_id', '=', gift.id)
+        .where('num', '>=', request.num)
+        .returning('num')
+        .executeTakeFirst()
+      if (!updated) {
+        throw new ApiError(400, giftMessages.noFreeStock, { errorType: 'NOT_ENOUGH_FREE_GIFT' })
+      }
+      freeLeft = updated.num
+      await tx
+        .insertInto('ledger')
+        .values({
+          user_id: request.userId,
+          gift_id: gift.id,
+          free_delta: -request.num,
+          reason: 'gift',
+          live_id: live.id,
+        })
+        .execute()
+    }
+
+    const logged = await tx
+      .insertInto('gift_logs')
+      .values({
+        live_id: live.id,
+        user_id: request.userId,
+        gift_id: gift.id,
+        num: request.num,
+        point: points,
+      })
+      .returning('created_at')
+      .executeTakeFirstOrThrow()
+    const fan = await tx
+      .insertInto('fan_points')
+      .values({ room_id: live.room_id, user_id: request.userId, points })
+      .onConflict((oc) =>
+        oc
+          .columns(['room_id', 'user_id'])
+          .doUpdateSet({ points: sql`fan_points.points + ${points}` }),
+      )
+      .returning('points')
+      .executeTakeFirstOrThrow()
+    const sender = await tx
+      .selectFrom('users')
+      .select(['name', 'avatar_id', 'gold', 'expiring_gold'])
+      .where('id', '=', request.userId)
+      .executeTakeFirstOrThrow()
+    return { live, gift, logged, fanPoints: Number(fan.points), points, sender, freeLeft }
+  })
+
+  const after = result.fanPoints
+  const before = after - result.points
+  const activeBefore = activeFanLevel(before)
+  const activeAfter = activeFanLevel(after)
+  // SHOWROOM's t:2 frame (fixtures/showroom-api/broadcast_ws_messages.json), after the commit.
+  hub.publish(result.live.bcsvr_key, {
+    ua: 0,
+    n: request.num,
+    av: result.sender.avatar_id,
+    d: 0,
+    ac: result.sender.name,
+    created_at: Math.floor(result.logged.created_at.getTime() / 1000),
+    u: request.userId,
+    h: 0,
+    g: result.gift.id,
+    gt: result.gift.gift_type,
+    at: 0,
+    t: '2',
+  })
+  return {
+    fan_level: { fan_level: fanLevel(after) },
+    notify_level_up: fanLevel(after) > fanLevel(before),
+    mission: null,
+    remaining_point: result.sender.gold,
+    remaining_expiring_point: result.sender.expiring_gold,
+    ...(result.freeLeft !== undefined && { free_num: result.freeLeft }),
+    active_fan: { before_level: activeBefore, current_level: activeAfter, title_id: activeAfter },
+    h: 0,
+    n: request.num,
+    ua: 0,
+  }
+}

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto'
+import type { Context } from 'hono'
+import type { AppEnv } from '../app.ts'
+import type { PushHub } from '../broadcast/hub.ts'
+import type { Db } from '../db/index.ts'
+import { newBroadcastKey } from '../db/seed.ts'
+import { ApiError } from '../errors.ts'
+import { ageOn, tokyoDate } from '../../src/domain/age-gate.ts'
+import {
+  REGULATION,
+  isStreamingAllowed,
+  type RegulationStatus,
+  type StreamerFlags,
+} from '../../src/domain/regulation.ts'
+
+/** A live that ended this recently may be continued by a restart (SPEC §9 live-mode 30000 ms). */
+export const RESTART_WINDOW_MS = 30_000
+/** SPEC §9: the error type of a restart after the window. */
+export const TIME_TO_RESTART_EXCEEDED = 'TIME_TO_RESTART_EXCEEDED'
+/** The push frame that tells viewers the live ended. */
+export const LIVE_END_FRAME_TYPE = 101
+
+export const liveMessages = {
+  alreadyLive: 'すでに配信中です。',
+  notLive: '配信していません。',
+  restartExceeded: '再開できる時間を過ぎました。新しい配信を開始してください。',
+  regulated: (until: number) =>
+    `18歳未満の方が配信できる時間外です（配信できるのは5時から${until}時までです）。`,
+} as const
+
+/**
+ * The viewer's country is not known without a proxy that tells it: with TRUST_PROXY=1 the
+ * `X-Country-Code` header (e.g. a CDN's), otherwise Japan.
+ */
+export function isAbroad(c: Context<AppEnv>): boolean {
+  if (!c.var.config.trustProxy) return false
+  const country = c.req.header('x-country-code')?.trim().toUpperCase()
+  return country !== undefined && country !== '' && country !== 'JP'
+}
+
+/** Age flags of a user at `nowMs` (Tokyo calendar); no birthday counts as an adult. */
+export function ageFlags(birthday: number | null, nowMs: number) {
+  const age = birthday === null ? null : ageOn(birthday, tokyoDate(nowMs))
+  return { isUnder16: age !== null && age < 16, isUnder18: age !== null && age < 18 }
+}
+
+/**
+ * SPEC §4 under-18 regulation of a room: 2 limited when its owner is a minor or the owner marked
+ * it, 1 no limit when such a room streams from abroad, 0 none otherwise. With the flags its
+ * streaming window follows from.
+ */
+export async function roomRegulation(
+  db: Db,
+  roomId: number,
+  options: { abroad: boolean; nowMs: number },
+): Promise<{ status: RegulationStatus; flags: StreamerFlags }> {
+  const room = await db
+    .selectFrom('rooms')
+    .innerJoin('users', 'users.id', 'rooms.owner_user_id')
+    .select(['rooms.under_18_regulation', 'users.birthday'])
+    .where('rooms.id', '=', roomId)
+    .executeTakeFirst()
+  if (!room) throw new ApiError(404, 'ページが見つかりません')
+  const owner = ageFlags(room.birthday, options.nowMs)
+  const flags: StreamerFlags = {
+    isAbroad: options.abroad,
+    isUnder16: owner.isUnder16,
+    isUnder18: owner.isUnder18 || room.under_18_regulation,
+  }
+  const regulated = flags.isUnder18
+  const status = !regulated
+    ? REGULATION.none
+    : options.abroad
+      ? REGULATION.noLimit
+      : REGULATION.limited
+  return { status, flags }
+}
+
+/**
+ * Starts a live in the owner's room: refused outside a regulated minor's window; with `restart`,
+ * continues the live that ended within RESTART_WINDOW_MS or fails with TIME_TO_RESTART_EXCEEDED.
+ */
+export async function startLive(
+  db: Db,
+  room: { id: number },
+  options: {
+    restart: boolean
+    abroad: boolean
+    nowMs: number
+    source?: 'demo' | 'rtmp'
+    ingestName?: string
+  },
+) {
+  const { status, flags } = await roomRegulation(db, room.id, options)
+  if (status === REGULATION.limited && !isStreamingAllowed(flags, options.nowMs)) {
+    throw new ApiError(403, liveMessages.regulated(flags.isUnder16 ? 20 : 22), {
+      errorType: 'UNDER_18_REGULATED',
+    })
+  }
+  return db.transaction().execute(async (tx) => {
+    const open = await tx
+      .selectFrom('lives')
+      .select('id')
+      .where('room_id', '=', room.id)
+      .where('ended_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst()
+    if (open) throw new ApiError(409, liveMessages.alreadyLive)
+    if (options.restart) {
+      const last = await tx
+        .selectFrom('lives')
+        .select(['id', 'ended_at', 'bcsvr_key'])
+        .where('room_id', '=', room.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirst()
+      const endedAt = last?.ended_at?.getTime()
+      if (!last || endedAt === undefined || options.nowMs - endedAt > RESTART_WINDOW_MS) {
+        throw new ApiError(400, liveMessages.restartExceeded, {
+          errorType: TIME_TO_RESTART_EXCEEDED,
+        })
+      }
+      await tx
+        .updateTable('lives')
+        .set({
+          ended_at: null,
+          ...(options.source && { source: options.source }),
+          ...(options.ingestName && { ingest_name: options.ingestName }),
+        })
+        .where('id', '=', last.id)
+        .execute()
+      return { live_id: last.id, bcsvr_key: last.bcsvr_key, is_restart: true }
+    }
+    const created = await tx
+      .insertInto('lives')
+      .values({
+        room_id: room.id,
+        started_at: new Date(options.nowMs),
+        bcsvr_key: newBroadcastKey(room.id),
+        source: options.source ?? 'demo',
+        ingest_name: options.ingestName ?? null,
+      })
+      .returning(['id', 'bcsvr_key'])
+      .executeTakeFirstOrThrow()
+    return { live_id: created.id, bcsvr_key: created.bcsvr_key, is_restart: false }
+  })
+}
+
+/** Ends the live and tells everyone watching (`t:101`); polling answers live_end from now on. */
+export async function endLive(db: Db, hub: PushHub, live: { live_id: number; bcsvr_key: string }) {
+  const ended = new Date()
+  await db
+    .updateTable('lives')
+    .set({ ended_at: ended })
+    .where('id', '=', live.live_id)
+    .where('ended_at', 'is', null)
+    .execute()
+  hub.publish(live.bcsvr_key, {
+    t: LIVE_END_FRAME_TYPE,
+    created_at: Math.floor(ended.getTime() / 1000),
+  })
+  return { ok: 1, live_id: live.live_id }
+}
+
+/** A new stream key: the room id and 24 random url-safe characters. */
+export const newStreamKey = (roomId: number) => `${roomId}_${randomBytes(18).toString('base64url')}`
+
+/** The room's stream key, made on first use. */
+export async function streamKey(db: Db, roomId: number): Promise<string> {
+  const room = await db
+    .selectFrom('rooms')
+    .select('stream_key')
+    .where('id', '=', roomId)
+    .executeTakeFirstOrThrow()
+  if (room.stream_key) return room.stream_key
+  return rotateStreamKey(db, roomId)
+}
+
+/** A fresh stream key; the old one stops working at once. */
+export async function rotateStreamKey(db: Db, roomId: number): Promise<string> {
+  const key = newStreamKey(roomId)
+  await db.updateTable('rooms').set({ stream_key: key }).where('id', '=', roomId).execute()
+  return key
+}
+
+/** The room whose stream key this is (on_publish), or undefined. */
+export const roomByStreamKey = (db: Db, key: string) =>
+  db
+    .selectFrom('rooms')
+    .select(['id', 'room_url_key'])
+    .where('stream_key', '=', key)
+    .executeTakeFirst()

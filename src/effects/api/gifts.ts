@@ -1,0 +1,72 @@
+import type { Gift, GiftGroup, GiftLogEntry, GiftResult } from '../../domain/gifts.ts'
+import type { BulkResult, GiftPanelData, SendGiftInput } from '../../machines/gift/gift.machine.ts'
+import type { ApiClient } from './client.ts'
+
+type Stock = Array<{ gift_id: number; free_num: number }>
+
+interface LiveCurrentUser {
+  gold: number
+  expiring_gold: number
+  gift_list: { normal: Stock; enquete: Stock }
+  is_confirm_gifting_use_gold: boolean
+  fan_level: number
+}
+
+/**
+ * The gift panel of a room: its tabs (with a vote tab while a vote is open), and the viewer's
+ * gold, free gifts, votes left and fan level there.
+ */
+export async function getGiftPanel(
+  api: ApiClient,
+  roomId: number,
+  voteTab: string,
+): Promise<GiftPanelData> {
+  const [groups, list, me] = await Promise.all([
+    api.get<{ gift_groups: GiftGroup[] }>('/api/live/gift_groups'),
+    api.get<{ enquete: Gift[] }>('/api/live/gift_list'),
+    api.get<LiveCurrentUser>('/api/live/current_user', { room_id: roomId }),
+  ])
+  const open = new Set(me.gift_list.enquete.map((g) => g.gift_id))
+  const votes = list.enquete.filter((g) => open.has(g.gift_id))
+  return {
+    groups:
+      votes.length > 0
+        ? [...groups.gift_groups, { name: voteTab, is_default: false, gift_list: votes }]
+        : groups.gift_groups,
+    wallet: {
+      gold: me.gold,
+      expiringGold: me.expiring_gold,
+      freeNums: Object.fromEntries(
+        [...me.gift_list.normal, ...me.gift_list.enquete].map((g) => [g.gift_id, g.free_num]),
+      ),
+    },
+    confirmPaid: me.is_confirm_gifting_use_gold,
+    fanLevel: me.fan_level,
+  }
+}
+
+/** SPEC §7 send gift: `gifting_free` or `gifting_point_use` (gift_id, live_id, num, is_delay). */
+export const sendGift = (api: ApiClient, input: SendGiftInput) =>
+  api.postForm<GiftResult>(input.free ? '/api/live/gifting_free' : '/api/live/gifting_point_use', {
+    gift_id: input.giftId,
+    live_id: input.liveId,
+    num: input.num,
+    is_delay: 0,
+  })
+
+/** `/api/live/gift_log` (GET room_id): the live's gifts, newest first. */
+export const getGiftLog = async (api: ApiClient, roomId: number) =>
+  (await api.get<{ gift_log: GiftLogEntry[] }>('/api/live/gift_log', { room_id: roomId })).gift_log
+
+/** SPEC §7 bulk_gifting_free (POST live_id): every free star held, up to 10 of each. */
+export const sendBulkFree = (api: ApiClient, liveId: number) =>
+  api.postForm<BulkResult>('/api/live/bulk_gifting_free', { live_id: liveId })
+
+/** `/user/update_gift_use_flg`: type 1, the confirm step before paid gifts; `ok` is '1'. */
+export async function saveConfirmPaid(api: ApiClient, on: boolean): Promise<void> {
+  const r = await api.postForm<{ ok?: string }>('/user/update_gift_use_flg', {
+    type: 1,
+    flg: on ? 1 : 0,
+  })
+  if (r.ok !== '1') throw new Error('update_gift_use_flg did not answer ok')
+}

@@ -1,0 +1,118 @@
+import { assign, fromPromise, sendParent, setup } from 'xstate'
+
+/** How often a room asks for its viewer count and whether the live goes on. */
+export const POLLING_INTERVAL_MS = 30_000
+/** The longest wait between tries while polling keeps failing. */
+export const POLLING_MAX_BACKOFF_MS = 5 * 60_000
+
+/** One `/api/live/polling` answer, as the room needs it. */
+export interface PollResult {
+  liveEnd: boolean
+  viewers: number | null
+  /** A message the server wants shown to this viewer (`toast.message`), if any. */
+  toast: string | null
+}
+
+export type PollingEvent = { type: 'polling.now' }
+
+/** What the polling machine tells its parent (the room). */
+export type PollingReport =
+  | { type: 'polling.result'; viewers: number | null; liveEnd: boolean }
+  | { type: 'polling.toast'; message: string }
+
+export interface PollingContext {
+  roomId: number
+  /** Failed polls in a row; the wait doubles with each. */
+  failures: number
+}
+
+const notProvided = () => () => {
+  throw new Error('poll is provided in src/compose.ts')
+}
+
+/** Wait after `failures` failed polls in a row (the interval once things work). */
+export const backoffMs = (failures: number) =>
+  Math.min(POLLING_MAX_BACKOFF_MS, POLLING_INTERVAL_MS * 2 ** Math.max(0, failures - 1))
+
+/**
+ * A live's polling: asks at once and then every 30 s, waits longer after each failure (up to
+ * 5 minutes), reports viewers and toasts to the room, and stops for good when the live ends.
+ */
+export const pollingMachine = setup({
+  types: {
+    context: {} as PollingContext,
+    events: {} as PollingEvent,
+    input: {} as { roomId: number },
+  },
+  actors: {
+    poll: fromPromise<PollResult, { roomId: number }>(notProvided()),
+  },
+  actions: {
+    report: sendParent((_, result: PollResult): PollingReport => ({
+      type: 'polling.result',
+      viewers: result.viewers,
+      liveEnd: result.liveEnd,
+    })),
+    toast: sendParent((_, result: PollResult): PollingReport => ({
+      type: 'polling.toast',
+      message: result.toast ?? '',
+    })),
+    resetFailures: assign({ failures: 0 }),
+    countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
+  },
+  guards: {
+    isLiveEnd: (_, result: PollResult) => result.liveEnd,
+    hasToast: (_, result: PollResult) => result.toast !== null && result.toast !== '',
+  },
+  delays: {
+    interval: POLLING_INTERVAL_MS,
+    backoff: ({ context }) => backoffMs(context.failures),
+  },
+}).createMachine({
+  id: 'polling',
+  context: ({ input }) => ({ roomId: input.roomId, failures: 0 }),
+  initial: 'fetching',
+  states: {
+    fetching: {
+      invoke: {
+        id: 'poll',
+        src: 'poll',
+        input: ({ context }) => ({ roomId: context.roomId }),
+        onDone: [
+          {
+            guard: { type: 'isLiveEnd', params: ({ event }) => event.output },
+            target: 'stopped',
+            actions: { type: 'report', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'hasToast', params: ({ event }) => event.output },
+            target: 'waiting',
+            actions: [
+              'resetFailures',
+              { type: 'report', params: ({ event }) => event.output },
+              { type: 'toast', params: ({ event }) => event.output },
+            ],
+          },
+          {
+            target: 'waiting',
+            actions: ['resetFailures', { type: 'report', params: ({ event }) => event.output }],
+          },
+        ],
+        onError: { target: 'backingOff', actions: 'countFailure' },
+      },
+    },
+    waiting: {
+      after: { interval: 'fetching' },
+      on: { 'polling.now': 'fetching' },
+    },
+    backingOff: {
+      description: 'The last poll failed: wait longer before the next (30 s, 60 s, … 5 min).',
+      after: { backoff: 'fetching' },
+      on: { 'polling.now': 'fetching' },
+    },
+    stopped: {
+      type: 'final',
+      description: 'The live ended (live_end); nothing more to ask.',
+    },
+  },
+})

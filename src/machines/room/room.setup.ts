@@ -1,0 +1,283 @@
+import {
+  assign,
+  raise,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+  spawnChild,
+  type EventObject,
+} from 'xstate'
+import type { Notice } from '../../domain/api-failure.ts'
+import { failureOf } from '../../domain/api-failure.ts'
+import { LOG_TARGET, type CommentEntry, type PushEvent } from '../../domain/comments.ts'
+import type { GiftLogEntry, VoteResult } from '../../domain/gifts.ts'
+import {
+  ROOM_TRANSITION_SECONDS,
+  type Banner,
+  type FollowResult,
+  type LoadedRoom,
+  type MutedUser,
+  GIFT_LOG_MAX,
+  STAGE_MAX,
+  STAGE_MS,
+  type StageGift,
+  type NextRoom,
+  type RecommendedComment,
+  type RoomInfo,
+  type StreamOption,
+} from '../../domain/room.ts'
+import { commentStreamMachine } from '../comment-stream/comment-stream.machine.ts'
+import { giftMachine, type GiftReport } from '../gift/gift.machine.ts'
+import { playerMachine } from '../player/player.machine.ts'
+import { pollingMachine } from '../polling/polling.machine.ts'
+import { reportMachine, type ReportTarget } from '../report/report.machine.ts'
+import { welcomeEditorMachine } from '../welcome-editor/welcome-editor.machine.ts'
+
+export { ROOM_TRANSITION_SECONDS }
+
+export interface RoomContext {
+  roomUrlKey: string
+  userId: number | null
+  room: RoomInfo | null
+  /** `comment_log` as loaded, newest first. */
+  commentLog: CommentEntry[]
+  streams: StreamOption[]
+  telop: string
+  /** The saved welcome comment the room opened with. */
+  welcome: string
+  banners: Banner[]
+  recommended: RecommendedComment[]
+  /** SPEC §3 mute info for this room and browser session. */
+  muted: MutedUser[]
+  /** The live's gifts, newest first (muted users' left out). */
+  giftLog: GiftLogEntry[]
+  /** Gifts over the video right now, oldest first. */
+  stage: StageGift[]
+  stageSeq: number
+  giftSound: boolean
+  /** The last vote's results, until the next vote opens. */
+  voteResults: VoteResult[]
+  /** A follow or unfollow is on its way (a second click waits for it). */
+  followSaving: boolean
+  viewers: number | null
+  /** What the viewer is typing; kept when sending fails. */
+  draft: string
+  notFound: boolean
+  /** After the live ends: the next room on air and the seconds left before going there. */
+  next: NextRoom | null
+  countdown: number
+}
+
+export type RoomEvent =
+  | { type: 'draft.change'; text: string }
+  | { type: 'comment.submit' }
+  | { type: 'recommended.use'; comment: string }
+  | PushEvent
+  | { type: 'polling.result'; viewers: number | null; liveEnd: boolean }
+  | { type: 'polling.toast'; message: string }
+  | { type: 'welcome.saved'; comment: string }
+  | { type: 'follow.toggle' }
+  | { type: 'xstate.done.actor.follow'; output: FollowResult }
+  | { type: 'xstate.error.actor.follow'; error: unknown }
+  | { type: 'user.mute'; userId: number; name: string }
+  | { type: 'user.unmute'; userId: number }
+  | { type: 'room.share' }
+  | { type: 'stage.leave'; key: number }
+  | { type: 'sound.toggle' }
+  | GiftReport
+  | { type: 'report.open'; target: ReportTarget }
+  | { type: 'room.retry' }
+  | { type: 'transition.go' }
+  | { type: 'transition.cancel' }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} is provided in src/compose.ts`)
+}
+
+/** The room machine's effects, actions and guards; the states are in room.machine.ts. */
+export const roomSetup = setup({
+  types: {
+    context: {} as RoomContext,
+    events: {} as RoomEvent,
+    input: {} as { roomUrlKey: string; userId: number | null },
+  },
+  actors: {
+    loadRoom: fromPromise<LoadedRoom, { roomUrlKey: string }>(notProvided('loadRoom')),
+    pushSocket: fromCallback<
+      EventObject,
+      { key: string; roomId: number; initial: readonly CommentEntry[] }
+    >(notProvided('pushSocket')),
+    polling: pollingMachine,
+    report: reportMachine,
+    welcomeEditor: welcomeEditorMachine,
+    setFollow: fromPromise<FollowResult, { roomId: number; follow: boolean }>(
+      notProvided('setFollow'),
+    ),
+    postComment: fromPromise<unknown, { liveId: number; text: string }>(notProvided('postComment')),
+    findNextRoom: fromPromise<NextRoom | null, { roomUrlKey: string }>(notProvided('findNextRoom')),
+    commentStream: commentStreamMachine,
+    gift: giftMachine,
+    player: playerMachine,
+  },
+  actions: {
+    reportError: (_, _params: { error: unknown }) => {},
+    notify: (_, _notice: Notice) => {},
+    /** Following needs an account: the login modal opens. */
+    requireLogin: () => {},
+    /** SPEC.md §8: a comment from a user without SMS authentication opens the SMS modal. */
+    openSmsAuth: () => {},
+    goToRoom: (_, _params: { roomUrlKey: string }) => {},
+    /** The system share sheet, or the link copied with a toast. */
+    share: (_, _params: { roomUrlKey: string; title: string }) => {},
+    /** SPEC §9: the gift sound at the effect volume × 0.5. */
+    playGiftSound: () => {},
+    /** Remembers the gift sound setting. */
+    saveGiftSound: (_, _params: { on: boolean }) => {},
+    reloadGifts: sendTo('gift', { type: 'gift.reload' as const }),
+    setVoteResults: assign(({ event }) =>
+      event.type === 'push.voteEnded'
+        ? { voteResults: event.results }
+        : event.type === 'push.voteStarted'
+          ? { voteResults: [] }
+          : {},
+    ),
+    toggleSound: assign(({ context }) => ({ giftSound: !context.giftSound })),
+    addGift: assign(({ context, event }) => {
+      if (event.type !== 'push.gift') return {}
+      const key = context.stageSeq + 1
+      return {
+        giftLog: [event.gift, ...context.giftLog].slice(0, GIFT_LOG_MAX),
+        stage: [...context.stage, { key, gift: event.gift }].slice(-STAGE_MAX),
+        stageSeq: key,
+      }
+    }),
+    leaveStage: assign(({ context, event }) =>
+      event.type === 'stage.leave'
+        ? { stage: context.stage.filter((s) => s.key !== event.key) }
+        : {},
+    ),
+    scheduleLeave: raise(
+      ({ context }) => ({ type: 'stage.leave' as const, key: context.stageSeq }),
+      {
+        delay: STAGE_MS,
+      },
+    ),
+    /** A system log from the push socket; the comment stream decides who sees it (SPEC §4). */
+    forwardLog: sendTo('comments', ({ event }) => ({
+      type: 'log.received' as const,
+      log:
+        event.type === 'push.log'
+          ? event.log
+          : { id: '', targetType: LOG_TARGET.all, userId: null, text: '' },
+    })),
+    /** A self-only log from the gift panel (SPEC §4), into the comment list. */
+    forwardSelfLog: sendTo('comments', ({ context, event }) => ({
+      type: 'log.received' as const,
+      log: {
+        id: `self-${context.stageSeq}-${event.type === 'gift.selfLog' ? event.text : ''}`,
+        targetType: LOG_TARGET.self,
+        userId: context.userId,
+        text: event.type === 'gift.selfLog' ? event.text : '',
+      },
+    })),
+    /** Keeps the mute list for the rest of the browser session (SPEC §3 mute info). */
+    saveMutes: (_, _params: { roomId: number; muted: MutedUser[] }) => {},
+    addMute: assign(({ context, event }) =>
+      event.type === 'user.mute' && !context.muted.some((m) => m.userId === event.userId)
+        ? { muted: [...context.muted, { userId: event.userId, name: event.name }] }
+        : {},
+    ),
+    dropMutedGifts: assign(({ context }) => ({
+      giftLog: context.giftLog.filter((g) => !context.muted.some((m) => m.userId === g.user_id)),
+      stage: context.stage.filter((s) => !context.muted.some((m) => m.userId === s.gift.user_id)),
+    })),
+    removeMute: assign(({ context, event }) =>
+      event.type === 'user.unmute'
+        ? { muted: context.muted.filter((m) => m.userId !== event.userId) }
+        : {},
+    ),
+    setNext: assign((_, next: NextRoom) => ({ next, countdown: ROOM_TRANSITION_SECONDS })),
+    tick: assign(({ context }) => ({ countdown: Math.max(0, context.countdown - 1) })),
+    store: assign((_, loaded: LoadedRoom) => ({
+      room: loaded.room,
+      commentLog: loaded.commentLog,
+      streams: loaded.streams,
+      telop: loaded.telop,
+      welcome: loaded.welcome,
+      banners: loaded.banners,
+      recommended: loaded.recommended,
+      muted: loaded.muted,
+      giftLog: loaded.giftLog.filter((g) => !loaded.muted.some((m) => m.userId === g.user_id)),
+      giftSound: loaded.giftSound,
+    })),
+    setTelop: assign(({ event }) => (event.type === 'push.telop' ? { telop: event.telop } : {})),
+    startFollow: spawnChild('setFollow', {
+      id: 'follow',
+      input: ({ context }) => ({
+        roomId: context.room?.roomId ?? 0,
+        follow: !(context.room?.isFollowing ?? false),
+      }),
+    }),
+    markFollowSaving: assign({ followSaving: true }),
+    setFollow: assign(({ context }, result: FollowResult) => ({
+      followSaving: false,
+      room: context.room
+        ? { ...context.room, isFollowing: result.isFollowing, followerNum: result.followerNum }
+        : null,
+    })),
+    followFailed: assign({ followSaving: false }),
+    useRecommended: assign(({ event }) =>
+      event.type === 'recommended.use' ? { draft: event.comment } : {},
+    ),
+    forwardMute: sendTo('comments', ({ event }) =>
+      event.type === 'user.unmute'
+        ? { type: 'user.unmute' as const, userId: event.userId }
+        : { type: 'user.mute' as const, userId: event.type === 'user.mute' ? event.userId : 0 },
+    ),
+    /** The welcome comment as it stands: pinned on top of the list, or cleared when empty. */
+    forwardWelcome: sendTo('comments', (_, params: { comment: string }) => ({
+      type: 'welcome.received' as const,
+      welcome: { comment: params.comment, isPinned: true },
+    })),
+    pollNow: sendTo('polling', { type: 'polling.now' as const }),
+    forwardReport: sendTo('report', ({ event }) => ({
+      type: 'report.open' as const,
+      target: event.type === 'report.open' ? event.target : { kind: 'live' as const },
+    })),
+    markNotFound: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error)
+      return { notFound: failure.kind === 'server' && failure.status === 404 }
+    }),
+    setDraft: assign(({ event }) => (event.type === 'draft.change' ? { draft: event.text } : {})),
+    clearDraft: assign({ draft: '' }),
+    setViewers: assign(({ event }) =>
+      event.type === 'polling.result' ? { viewers: event.viewers } : {},
+    ),
+    forwardComment: sendTo('comments', ({ event }) =>
+      event.type === 'push.comment'
+        ? { type: 'comment.received' as const, comment: event.comment }
+        : { type: 'comments.jump' as const },
+    ),
+  },
+  delays: {
+    second: 1000,
+  },
+  guards: {
+    isMutedGift: ({ context, event }) =>
+      event.type === 'push.gift' && context.muted.some((m) => m.userId === event.gift.user_id),
+    isSoundOn: ({ context }) => context.giftSound,
+    isOnAir: (_, loaded: LoadedRoom) => loaded.room.isLive,
+    hasNext: (_, next: NextRoom | null) => next !== null,
+    isLastSecond: ({ context }) => context.countdown <= 1,
+    hasDraft: ({ context }) => context.draft.trim() !== '',
+    isAnonymous: ({ context }) => context.userId === null,
+    isFollowSaving: ({ context }) => context.followSaving,
+    isReconnect: ({ event }) => event.type === 'push.connected' && event.reconnected,
+    isLiveEnd: ({ event }) => event.type === 'polling.result' && event.liveEnd,
+    needsSmsAuth: (_, params: { error: unknown }) => {
+      const failure = failureOf(params.error)
+      return failure.kind === 'server' && failure.errorType === 'SMS_NOT_AUTHENTICATED'
+    },
+  },
+})

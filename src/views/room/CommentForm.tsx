@@ -1,0 +1,61 @@
+import { useSelector } from '@xstate/react'
+import { COMMENT_MAX } from '../../domain/comments.ts'
+import { useAuthActor, useT } from '../app-context.tsx'
+import type { RoomActor } from './types.ts'
+
+/**
+ * The comment box: an anonymous visitor is asked to log in first; the typed text lives in the
+ * room machine, so it survives a failed send, the SMS modal and the login modal.
+ */
+export function CommentForm({ room, userId }: { room: RoomActor; userId: number | null }) {
+  const { t } = useT()
+  const auth = useAuthActor()
+  const draft = useSelector(room, (s) => s.context.draft)
+  const sending = useSelector(room, (s) => s.matches({ live: { composer: 'sending' } }))
+  const recommended = useSelector(room, (s) => s.context.recommended)
+
+  return (
+    <div className="comment-box">
+      {recommended.length > 0 && (
+        <ul className="comment-box__chips" aria-label={t('room.recommended')}>
+          {recommended.map((r) => (
+            <li key={r.id}>
+              <button
+                type="button"
+                className="chip"
+                onClick={() => room.send({ type: 'recommended.use', comment: r.comment })}
+              >
+                {r.comment}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="comment-form"
+        aria-busy={sending}
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (userId === null) auth.send({ type: 'login.open', kind: 1 })
+          else room.send({ type: 'comment.submit' })
+        }}
+      >
+        <label className="visually-hidden" htmlFor="comment-input">
+          {t('room.commentLabel')}
+        </label>
+        <input
+          id="comment-input"
+          className="field__input"
+          value={draft}
+          maxLength={COMMENT_MAX}
+          autoComplete="off"
+          placeholder={t('room.commentPlaceholder')}
+          onChange={(e) => room.send({ type: 'draft.change', text: e.currentTarget.value })}
+        />
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? t('room.sending') : t('room.send')}
+        </button>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,246 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import { formatCountdown } from '../../domain/regulation.ts'
+import {
+  TELOP_MAX,
+  VOTE_OPTIONS,
+  type RegulationActor,
+  type ownerMachine,
+} from '../../machines/owner/owner.machine.ts'
+import { useT } from '../app-context.tsx'
+import type { WelcomeActor } from './types.ts'
+import { WelcomeEditor } from './WelcomeEditor.tsx'
+
+type OwnerActor = ActorRefFrom<typeof ownerMachine>
+
+/** The streaming-window countdown of a regulated room (SPEC §4), with a warning near the end. */
+function Countdown({ actor }: { actor: RegulationActor }) {
+  const { t } = useT()
+  const state = useSelector(actor, (s) =>
+    s.matches('unrestricted')
+      ? 'none'
+      : s.matches({ restricted: 'closed' })
+        ? 'closed'
+        : s.matches({ restricted: 'ending' })
+          ? 'ending'
+          : 'open',
+  )
+  const remaining = useSelector(actor, (s) => s.context.remaining)
+  if (state === 'none') return null
+  const time = formatCountdown(remaining)
+  return (
+    <p
+      className={state === 'open' ? 'owner__countdown' : 'owner__countdown owner__countdown--warn'}
+      role={state === 'open' ? 'timer' : 'alert'}
+      data-testid="regulation-countdown"
+    >
+      {state === 'closed'
+        ? t('owner.closed')
+        : state === 'ending'
+          ? t('owner.ending', { time })
+          : t('owner.remaining', { time })}
+    </p>
+  )
+}
+
+function Panel({ actor, welcome }: { actor: OwnerActor; welcome: WelcomeActor | undefined }) {
+  const { t } = useT()
+  const c = useSelector(actor, (s) => s.context)
+  const regulation = useSelector(actor, (s) => s.children.regulation as RegulationActor | undefined)
+  const busy = (op: string) => c.pending === op
+  return (
+    <>
+      {regulation && <Countdown actor={regulation} />}
+      <dl className="owner__stream">
+        <dt>{t('owner.streamUrl')}</dt>
+        <dd>
+          <code>{c.streamUrl}</code>
+        </dd>
+        <dt>{t('owner.streamKey')}</dt>
+        <dd>
+          <code data-testid="stream-key">{c.revealed ? c.streamKey : t('owner.hidden')}</code>
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-pressed={c.revealed}
+            onClick={() => actor.send({ type: c.revealed ? 'key.hide' : 'key.reveal' })}
+          >
+            {c.revealed ? t('owner.hide') : t('owner.reveal')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => actor.send({ type: 'key.copy' })}
+          >
+            {t('owner.copy')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy('rotateKey')}
+            onClick={() => actor.send({ type: 'owner.do', call: { op: 'rotateKey' } })}
+          >
+            {t('owner.rotate')}
+          </button>
+        </dd>
+      </dl>
+      <p className="field__hint">{t('owner.obsHelp')}</p>
+      <p className="owner__state" data-testid="owner-state">
+        {c.liveId > 0 ? t('owner.onAir') : t('owner.offAir')}
+      </p>
+      {c.liveId > 0 && <LiveControls actor={actor} welcome={welcome} />}
+      <label className="field field--check">
+        <input
+          type="checkbox"
+          checked={c.regulationStatus === 2 && !c.flags.isUnder18}
+          disabled={c.flags.isUnder18 || busy('setRegulation')}
+          onChange={(e) =>
+            actor.send({
+              type: 'owner.do',
+              call: { op: 'setRegulation', on: e.currentTarget.checked },
+            })
+          }
+        />
+        <span>{t('owner.regulation')}</span>
+      </label>
+    </>
+  )
+}
+
+/** What only a live has: telop, votes, the welcome comment, and ending it. */
+function LiveControls({
+  actor,
+  welcome,
+}: {
+  actor: OwnerActor
+  welcome: WelcomeActor | undefined
+}) {
+  const { t } = useT()
+  const c = useSelector(actor, (s) => s.context)
+  const busy = (op: string) => c.pending === op
+  return (
+    <>
+      <form
+        className="owner__row"
+        onSubmit={(e) => {
+          e.preventDefault()
+          actor.send({ type: 'owner.do', call: { op: 'saveTelop', telop: c.telopDraft } })
+        }}
+      >
+        <label className="field">
+          <span className="field__label">{t('owner.telop')}</span>
+          <input
+            className="field__input"
+            value={c.telopDraft}
+            maxLength={TELOP_MAX}
+            onChange={(e) => actor.send({ type: 'telop.change', text: e.currentTarget.value })}
+          />
+        </label>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy('saveTelop') || c.telopDraft.trim() === ''}
+        >
+          {t('owner.telopSave')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy('deleteTelop')}
+          onClick={() => actor.send({ type: 'owner.do', call: { op: 'deleteTelop' } })}
+        >
+          {t('owner.telopDelete')}
+        </button>
+      </form>
+
+      <div className="owner__row">
+        <label className="field">
+          <span className="field__label">{t('owner.voteOptions')}</span>
+          <input
+            type="number"
+            className="field__input"
+            min={VOTE_OPTIONS.min}
+            max={VOTE_OPTIONS.max}
+            value={c.voteOptions}
+            disabled={c.voteOpen}
+            onChange={(e) =>
+              actor.send({ type: 'vote.options', options: Number(e.currentTarget.value) })
+            }
+          />
+        </label>
+        {c.voteOpen ? (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy('endVote')}
+            onClick={() => actor.send({ type: 'owner.do', call: { op: 'endVote' } })}
+          >
+            {t('owner.voteEnd')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy('startVote')}
+            onClick={() =>
+              actor.send({ type: 'owner.do', call: { op: 'startVote', options: c.voteOptions } })
+            }
+          >
+            {t('owner.voteStart')}
+          </button>
+        )}
+      </div>
+
+      {welcome && <WelcomeEditor actor={welcome} />}
+
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={busy('endLive')}
+        onClick={() => actor.send({ type: 'owner.do', call: { op: 'endLive' } })}
+      >
+        {t('owner.endLive')}
+      </button>
+    </>
+  )
+}
+
+/** The owner's panel on their own room page (issue #6). */
+export function OwnerPanel({
+  logic,
+  roomId,
+  liveId,
+  telop,
+  welcome,
+}: {
+  logic: typeof ownerMachine
+  roomId: number
+  liveId: number
+  telop: string
+  welcome: WelcomeActor | undefined
+}) {
+  const { t } = useT()
+  const actor = useActorRef(logic, { input: { roomId, liveId, telop } })
+  const status = useSelector(actor, (s) =>
+    s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready',
+  )
+  return (
+    <section className="owner" aria-labelledby="owner-title">
+      <h2 id="owner-title">{t('owner.title')}</h2>
+      {status === 'loading' && <p aria-busy="true">{t('common.loading')}</p>}
+      {status === 'failed' && (
+        <div role="alert">
+          <p>{t('owner.loadFailed')}</p>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => actor.send({ type: 'owner.retry' })}
+          >
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {status === 'ready' && <Panel actor={actor} welcome={welcome} />}
+    </section>
+  )
+}

@@ -1,0 +1,123 @@
+import { useMemo } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import type { ownerMachine } from '../../machines/owner/owner.machine.ts'
+import type { roomMachine } from '../../machines/room/room.machine.ts'
+import { useApp, useT } from '../app-context.tsx'
+import { Player, type PlayerActor } from '../components/Player.tsx'
+import { NotFoundPage } from '../pages/NotFoundPage.tsx'
+import { useDocumentTitle } from '../use-document-title.ts'
+import { CommentForm } from './CommentForm.tsx'
+import { CommentList } from './CommentList.tsx'
+import { EndScreen } from './EndScreen.tsx'
+import { ReportDialog } from './ReportDialog.tsx'
+import { Banners, RoomInfo, Telop } from './RoomInfo.tsx'
+import { GiftPanel } from './GiftPanel.tsx'
+import { GiftLog, GiftStage, VoteResults } from './GiftStage.tsx'
+import type { CommentsActor, GiftActor, ReportActor, RoomActor, WelcomeActor } from './types.ts'
+import { OwnerPanel } from './OwnerPanel.tsx'
+
+/** 'full' is /r/{room_url_key}; 'lite' is /lite/{room_url_key}: the video and the comments only. */
+export type RoomVariant = 'full' | 'lite'
+
+/** A room visit: the video, the comment stream and box, and what a viewer or the owner does. */
+export function RoomPage({
+  logic,
+  ownerLogic,
+  roomUrlKey,
+  variant = 'full',
+}: {
+  logic: typeof roomMachine
+  ownerLogic: typeof ownerMachine
+  roomUrlKey: string
+  variant?: RoomVariant
+}) {
+  const { t } = useT()
+  const userId = useApp((s) => (s.context.user?.is_login ? s.context.user.user_id : null))
+  const room = useActorRef(logic, { input: { roomUrlKey, userId } })
+  const info = useSelector(room, (s) => s.context.room)
+  const state = useSelector(room, (s) =>
+    s.matches('live')
+      ? 'live'
+      : s.matches('ended')
+        ? 'ended'
+        : (s.value as 'loading' | 'offAir' | 'failed'),
+  )
+  const notFound = useSelector(room, (s) => s.context.notFound)
+  const comments = useSelector(room, (s) => s.children.comments as CommentsActor | undefined)
+  const player = useSelector(room, (s) => s.children.player as PlayerActor | undefined)
+  const report = useSelector(room, (s) => s.children.report as ReportActor | undefined)
+  const welcome = useSelector(room, (s) => s.children.welcome as WelcomeActor | undefined)
+  const gift = useSelector(room, (s) => s.children.gift as GiftActor | undefined)
+  const telop = useSelector(room, (s) => s.context.telop)
+  useDocumentTitle(info?.mainName, info?.roomName)
+
+  const path = `/${variant === 'lite' ? 'lite' : 'r'}/${roomUrlKey}`
+  if (state === 'failed' && notFound) return <NotFoundPage path={path} />
+  if (state === 'failed') {
+    return (
+      <section className="room room--message">
+        <p role="alert">{t('room.loadFailed')}</p>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => room.send({ type: 'room.retry' })}
+        >
+          {t('common.retry')}
+        </button>
+      </section>
+    )
+  }
+  if (!info) return <p aria-busy="true">{t('common.loading')}</p>
+
+  const lite = variant === 'lite'
+  return (
+    <section className={lite ? 'room room--lite' : 'room'} aria-labelledby="room-title">
+      <div className="room__stage">
+        {state === 'live' && <Telop room={room} />}
+        <div className="room__poster">
+          {state === 'live' && player ? (
+            <Player actor={player} poster={info.image} />
+          ) : (
+            <img src={info.image} alt="" />
+          )}
+          {state === 'live' && <span className="onlive-card__badge">{t('room.onAir')}</span>}
+          {state === 'live' && <GiftStage room={room} />}
+          {state === 'offAir' && <p className="room__notice">{t('room.offAir')}</p>}
+          {state === 'ended' && <EndScreen room={room} />}
+        </div>
+        {state === 'live' && gift && <GiftPanel actor={gift} />}
+        {state === 'live' && <VoteResults room={room} />}
+        <RoomInfo room={room} info={info} isLive={state === 'live'} />
+        {!lite && <Banners room={room} />}
+        <a className="room__variant" href={lite ? `/r/${roomUrlKey}` : `/lite/${roomUrlKey}`}>
+          {lite ? t('room.fullLink') : t('room.liteLink')}
+        </a>
+      </div>
+      <aside className="room__side">
+        {comments && <CommentList room={room} actor={comments} userId={userId} />}
+        {state === 'live' && <CommentForm room={room} userId={userId} />}
+        {info.isOwner && state !== 'loading' && (
+          <OwnerPanel
+            logic={ownerLogic}
+            roomId={info.roomId}
+            liveId={state === 'live' ? info.liveId : 0}
+            telop={telop}
+            welcome={welcome}
+          />
+        )}
+        {state === 'live' && gift && <RoomGiftLog room={room} gift={gift} />}
+      </aside>
+      {report && <ReportDialog actor={report} isOwner={info.isOwner} />}
+    </section>
+  )
+}
+
+/** The gift log, naming gifts from the panel's catalogue. */
+function RoomGiftLog({ room, gift }: { room: RoomActor; gift: GiftActor }) {
+  const groups = useSelector(gift, (s) => s.context.groups)
+  const names = useMemo(
+    () => new Map(groups.flatMap((g) => g.gift_list).map((g) => [g.gift_id, g.gift_name])),
+    [groups],
+  )
+  return <GiftLog room={room} names={names} />
+}
