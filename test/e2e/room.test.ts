@@ -135,12 +135,18 @@ describe('live room in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' })
 
     const list = page.getByRole('list', { name: 'コメント', exact: true })
-    const menu = list.getByRole('button', { name: /さんのメニュー$/ }).first()
-    await menu.waitFor({ timeout: 15_000 })
-    const name = (await menu.textContent()) ?? ''
-    // By user id: two commenters may share a name.
-    const userId = await menu.evaluate((el) => el.closest('li')?.dataset.userId ?? '')
+    const anyMenu = page.getByRole('button', { name: /さんのメニュー$/ })
+    const withMenu = list.locator('li[data-user-id]', { has: anyMenu }).last()
+    await withMenu.waitFor({ timeout: 15_000 })
+    // By user id (two commenters may share a name), and on that user's newest row: the list keeps
+    // moving, so a positional locator such as `.first()` could point at another user by the click.
+    const userId = (await withMenu.getAttribute('data-user-id')) ?? ''
     expect(userId).toMatch(/^\d+$/)
+    const menu = list
+      .locator(`li[data-user-id="${userId}"]`)
+      .last()
+      .getByRole('button', { name: /さんのメニュー$/ })
+    const name = (await menu.textContent()) ?? ''
     await menu.click()
     await list.getByRole('button', { name: 'ミュートする' }).click()
     const mutedSummary = page.getByText(/^ミュート中のユーザー（\d+）$/)
