@@ -7,7 +7,8 @@ import { accountRoutes, captchaImageRoutes } from './api/account.ts'
 import { devRoutes } from './api/dev.ts'
 import { encoderRoutes } from './api/encoder.ts'
 import { imageRoutes } from './api/images.ts'
-import { mediaRoutes } from './api/media.ts'
+import { adMediaRoutes, mediaRoutes } from './api/media.ts'
+import { adRewardRoutes, gachaRoutes } from './api/gachas.ts'
 import { reportRoutes } from './api/reports.ts'
 import { roomRoutes } from './api/room.ts'
 import { socialRoutes } from './api/social.ts'
@@ -105,7 +106,10 @@ export function createApp({ db, config, logger, messages: provider, hub }: AppDe
   app.route('/api/encoder', encoderRoutes())
   app.route('/api', obsRoutes())
   app.route('/media/rtmp', rtmpCallbackRoutes())
+  app.route('/media/ads', adMediaRoutes())
   app.route('/api/bad_report', reportRoutes())
+  app.route('/api', gachaRoutes())
+  app.route('/api/ad_reward', adRewardRoutes())
   app.route('/sr/lang', langRoutes(config.i18nDir))
   app.route('/img', imageRoutes())
   app.route('/hls', mediaRoutes())

@@ -17,6 +17,8 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
+const safeColor = (color: string) => (/^#[0-9a-f]{6}$/i.test(color) ? color : '#f0507a')
+
 function svg(
   c: { header(name: string, value: string): void; body(data: string): Response },
   body: string,
@@ -101,6 +103,51 @@ ${shape}${label}
 <rect width="640" height="160" rx="16" fill="url(#g)"/>
 <circle cx="580" cy="30" r="70" fill="rgba(255,255,255,0.12)"/>
 <text x="40" y="92" font-size="36" font-weight="bold" fill="#fff" font-family="sans-serif">${escapeXml(banner.title)}</text>
+</svg>`,
+    )
+  })
+
+  // Gacha banners (/api/gachas image): the gacha's name on its colour.
+  api.get('/gacha/:file{[0-9]{1,9}\\.svg}', async (c) => {
+    const id = Number(c.req.param('file').replace('.svg', ''))
+    const gacha = await c.var.db
+      .selectFrom('gachas')
+      .select(['name', 'color'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!gacha) throw new ApiError(404, messages.notFound)
+    const color = safeColor(gacha.color)
+    return svg(
+      c,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="200" viewBox="0 0 480 200">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#1f1d2b"/></linearGradient></defs>
+<rect width="480" height="200" rx="16" fill="url(#g)"/>
+<circle cx="400" cy="70" r="44" fill="rgba(255,255,255,0.2)"/><circle cx="400" cy="70" r="20" fill="rgba(255,255,255,0.5)"/>
+<text x="32" y="116" font-size="32" font-weight="bold" fill="#fff" font-family="sans-serif">${escapeXml(gacha.name)}</text>
+</svg>`,
+    )
+  })
+
+  // Gacha prizes other than free gifts (those use their gift's image): a shape per prize type.
+  api.get('/prize/:file{[0-9]{1,9}\\.svg}', async (c) => {
+    const id = Number(c.req.param('file').replace('.svg', ''))
+    const prize = await c.var.db
+      .selectFrom('gacha_prizes')
+      .select(['prize_type', 'rarity', 'color'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!prize) throw new ApiError(404, messages.notFound)
+    const color = safeColor(prize.color)
+    const shape =
+      prize.prize_type === 'avatar'
+        ? `<circle cx="48" cy="48" r="40" fill="${color}"/><circle cx="48" cy="40" r="14" fill="#fff"/><rect x="26" y="58" width="44" height="22" rx="11" fill="#fff"/>`
+        : prize.prize_type === 'background'
+          ? `<rect x="6" y="16" width="84" height="64" rx="8" fill="${color}"/><circle cx="70" cy="34" r="8" fill="#fde68a"/><path d="M6 80 L36 46 L56 66 L70 54 L90 80 Z" fill="rgba(255,255,255,0.5)"/>`
+          : `<rect x="14" y="26" width="68" height="56" rx="6" fill="${color}"/><rect x="10" y="18" width="76" height="14" rx="4" fill="${color}" stroke="#fff" stroke-width="2"/><rect x="44" y="18" width="8" height="64" fill="rgba(255,255,255,0.6)"/>`
+    return svg(
+      c,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
+${shape}<text x="88" y="92" font-size="14" text-anchor="end" fill="#1f1d2b" font-family="sans-serif" font-weight="bold">${escapeXml(prize.rarity)}</text>
 </svg>`,
     )
   })

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
@@ -105,5 +106,36 @@ export function mediaRoutes() {
     return c.body(segment)
   })
 
+  return api
+}
+
+const AD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'media', 'ads')
+let adClip: Promise<Buffer> | null = null
+
+/**
+ * Our own house ad (`/media/ads/kirari-ad.mp4`, services/ad-reward.ts) with byte ranges, as
+ * video elements ask for them.
+ */
+export function adMediaRoutes() {
+  const api = new Hono<AppEnv>()
+  api.get('/kirari-ad.mp4', async (c) => {
+    adClip ??= readFile(path.join(AD_DIR, 'kirari-ad.mp4'))
+    const clip = await adClip
+    c.header('Content-Type', 'video/mp4')
+    c.header('Accept-Ranges', 'bytes')
+    c.header('Cache-Control', 'public, max-age=86400')
+    const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header('range') ?? '')
+    if (!range || (range[1] === '' && range[2] === '')) return c.body(new Uint8Array(clip))
+    const size = clip.length
+    // "bytes=-N" is the last N bytes; "bytes=A-" runs to the end.
+    const start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1])
+    const end = range[1] !== '' && range[2] !== '' ? Math.min(Number(range[2]), size - 1) : size - 1
+    if (start > end || start >= size) {
+      c.header('Content-Range', `bytes */${size}`)
+      return c.body(null, 416)
+    }
+    c.header('Content-Range', `bytes ${start}-${end}/${size}`)
+    return c.body(new Uint8Array(clip.subarray(start, end + 1)), 206)
+  })
   return api
 }

@@ -27,6 +27,12 @@ export interface DB {
   enquetes: EnqueteTable
   enquete_stock: EnqueteStockTable
   enquete_votes: EnqueteVoteTable
+  gachas: GachaTable
+  gacha_prizes: GachaPrizeTable
+  gacha_draws: GachaDrawTable
+  gacha_results: GachaResultTable
+  user_items: UserItemTable
+  ad_reward_watches: AdRewardWatchTable
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -242,8 +248,9 @@ export interface LedgerTable {
   expiring_gold_delta: Generated<number>
   gift_id: number | null
   free_delta: Generated<number>
-  reason: 'opening' | 'gift' | 'free_grant' | 'purchase'
+  reason: 'opening' | 'gift' | 'free_grant' | 'purchase' | 'gacha'
   live_id: number | null
+  gacha_draw_id: ColumnType<string | null, string | number | null | undefined, never>
   created_at: CreatedAt
 }
 
@@ -286,4 +293,67 @@ export interface EnqueteVoteTable {
   gift_id: number
   num: number
   created_at: CreatedAt
+}
+
+export type GachaKind = 'free_daily' | 'paid' | 'limited' | 'ad_reward'
+export type PrizeType = 'free_gift' | 'avatar' | 'background' | 'goods'
+export type Rarity = 'N' | 'R' | 'SR' | 'SSR'
+
+export interface GachaTable {
+  id: number
+  name: string
+  description: string
+  kind: GachaKind
+  price: number
+  daily_limit: number | null
+  starts_at: Date | null
+  ends_at: Date | null
+  color: string
+  order_no: number
+}
+
+export interface GachaPrizeTable {
+  id: number
+  gacha_id: number
+  name: string
+  prize_type: PrizeType
+  rarity: Rarity
+  weight: number
+  gift_id: number | null
+  num: Generated<number>
+  color: string
+  order_no: number
+}
+
+export interface GachaDrawTable {
+  /** bigserial: pg returns it as a string. */
+  id: ColumnType<string, never, never>
+  user_id: number
+  gacha_id: number
+  draw_count: number
+  price_paid: number
+  source: 'gold' | 'free' | 'ad'
+  created_at: CreatedAt
+}
+
+export interface GachaResultTable {
+  id: ColumnType<string, never, never>
+  draw_id: ColumnType<string, string | number, never>
+  prize_id: number
+  granted_num: number
+}
+
+export interface UserItemTable {
+  user_id: number
+  prize_id: number
+  num: number
+}
+
+export interface AdRewardWatchTable {
+  id: string
+  user_id: number
+  gacha_id: number
+  started_at: ColumnType<Date, Date | undefined, Date>
+  completed_at: Date | null
+  draw_id: ColumnType<string | null, string | number | null | undefined, string | number | null>
 }

@@ -4,6 +4,7 @@ import { hashPassword } from '../services/passwords.ts'
 import { demoRooms as rooms, genres } from './demo-data.ts'
 import { demoBanners, demoBots } from './demo-social.ts'
 import { CATALOGUE, FREE_GIFTS, GIFT_GROUPS } from './gift-catalogue.ts'
+import { GACHAS, LIMITED_DAYS } from './gacha-catalogue.ts'
 import type { Db } from './index.ts'
 
 /** The password of the demo accounts (README); never in a production database. */
@@ -36,6 +37,7 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
   if (await isSeeded(db)) {
     // A database seeded by an older version gets what the catalogue and demo have gained since.
     await seedGifts(db)
+    await seedGachas(db, options.now ?? new Date())
     if (options.demo) await seedDemoAdditions(db)
     return false
   }
@@ -43,6 +45,7 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
   await db.transaction().execute(async (tx) => {
     await tx.insertInto('genres').values(genres).execute()
     await seedGifts(tx)
+    await seedGachas(tx, now)
     if (!options.demo) return
 
     const demoUsers = [
@@ -195,6 +198,32 @@ export async function seedGifts(db: Db): Promise<void> {
       ),
     )
     .onConflict((oc) => oc.columns(['group_id', 'gift_id']).doNothing())
+    .execute()
+}
+
+/**
+ * The lotteries (gacha-catalogue.ts); new ones are added, none changed. A limited-time gacha
+ * opens when it is seeded and closes LIMITED_DAYS later.
+ */
+export async function seedGachas(db: Db, now: Date): Promise<void> {
+  const until = new Date(now.getTime() + LIMITED_DAYS * 86_400_000)
+  await db
+    .insertInto('gachas')
+    .values(
+      GACHAS.map(({ prizes: _prizes, ...g }) => ({
+        ...g,
+        starts_at: g.kind === 'limited' ? now : null,
+        ends_at: g.kind === 'limited' ? until : null,
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
+  await db
+    .insertInto('gacha_prizes')
+    .values(
+      GACHAS.flatMap((g) => g.prizes.map((p, i) => ({ ...p, gacha_id: g.id, order_no: i + 1 }))),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
     .execute()
 }
 

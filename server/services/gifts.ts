@@ -3,6 +3,7 @@ import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { castVote } from './enquetes.ts'
+import { debitGold } from './wallet.ts'
 
 /** Free gifts a user can hold of one kind (SPEC §4 free_num). */
 export const FREE_GIFT_CAP = 99
@@ -184,41 +185,13 @@ export async function sendGift(
       // A vote gift: from the viewer's stock for the open enquete (services/enquetes.ts).
       freeLeft = await castVote(tx, { ...request, giftId: gift.id })
     } else if (kind === 'paid') {
-      const user = await tx
-        .selectFrom('users')
-        .select(['gold', 'expiring_gold'])
-        .where('id', '=', request.userId)
-        .forUpdate()
-        .executeTakeFirstOrThrow()
-      if (user.gold + user.expiring_gold < points) {
-        throw new ApiError(400, giftMessages.notEnoughGold, { errorType: 'NOT_ENOUGH_POINT' })
-      }
-      const fromExpiring = Math.min(user.expiring_gold, points)
-      const fromGold = points - fromExpiring
-      const updated = await tx
-        .updateTable('users')
-        .set({
-          gold: sql`gold - ${fromGold}`,
-          expiring_gold: sql`expiring_gold - ${fromExpiring}`,
-        })
-        .where('id', '=', request.userId)
-        .where('gold', '>=', fromGold)
-        .where('expiring_gold', '>=', fromExpiring)
-        .executeTakeFirst()
-      if (Number(updated.numUpdatedRows) !== 1) {
-        throw new ApiError(400, giftMessages.notEnoughGold, { errorType: 'NOT_ENOUGH_POINT' })
-      }
-      await tx
-        .insertInto('ledger')
-        .values({
-          user_id: request.userId,
-          gold_delta: -fromGold,
-          expiring_gold_delta: -fromExpiring,
-          gift_id: gift.id,
-          reason: 'gift',
-          live_id: live.id,
-        })
-        .execute()
+      await debitGold(
+        tx,
+        request.userId,
+        points,
+        { reason: 'gift', giftId: gift.id, liveId: live.id },
+        giftMessages.notEnoughGold,
+      )
     } else {
       const updated = await tx
         .updateTable('user_free_gifts')

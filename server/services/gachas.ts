@@ -1,0 +1,452 @@
+import { randomInt } from 'node:crypto'
+import { sql } from 'kysely'
+import type { Db } from '../db/index.ts'
+import type { GachaKind, PrizeType, Rarity } from '../db/schema.ts'
+import { ApiError } from '../errors.ts'
+import { FREE_GIFT_CAP, giftImage } from './gifts.ts'
+import { debitGold, walletOf } from './wallet.ts'
+
+/** Draws per call: one, or ten at once. */
+export const DRAW_COUNTS = [1, 10] as const
+export const HISTORY_PAGE_SIZE = 20
+const TOKYO_OFFSET_MS = 9 * 3_600_000
+const DAY_MS = 86_400_000
+
+export const gachaMessages = {
+  notFound: 'このガチャは存在しません。',
+  closed: 'このガチャは開催期間外です。',
+  adOnly: 'このガチャは広告を最後まで見ると引けます。',
+  drawCount: '一度に引ける回数は1回か10回です。',
+  singleOnly: 'このガチャは1回ずつ引けます。',
+  dailyLimit: '本日はもう引けません。また明日お試しください。',
+  notEnoughGold: 'ゴールドが足りません。',
+} as const
+
+/** Midnight in Tokyo (UTC+9, no summer time) of the day `now` falls in. */
+export function tokyoDayStart(now: Date): Date {
+  const t = now.getTime() + TOKYO_OFFSET_MS
+  return new Date(t - (((t % DAY_MS) + DAY_MS) % DAY_MS) - TOKYO_OFFSET_MS)
+}
+
+export interface Prize {
+  id: number
+  name: string
+  prize_type: PrizeType
+  rarity: Rarity
+  weight: number
+  gift_id: number | null
+  num: number
+}
+
+/**
+ * Chooses `count` prizes, each independently with probability weight / total weight.
+ * `random(n)` answers a whole number in [0, n); the server passes crypto.randomInt.
+ */
+export function pickPrizes<P extends { weight: number }>(
+  table: readonly P[],
+  count: number,
+  random: (n: number) => number = randomInt,
+): P[] {
+  const total = table.reduce((sum, p) => sum + p.weight, 0)
+  if (table.length === 0 || total <= 0) throw new Error('a prize table needs a positive weight')
+  return Array.from({ length: count }, () => {
+    let r = random(total)
+    for (const prize of table) {
+      if (r < prize.weight) return prize
+      r -= prize.weight
+    }
+    // Unreachable while random() keeps to [0, total).
+    throw new Error('random value out of range')
+  })
+}
+
+export const prizeImage = (p: { id: number; prize_type: PrizeType; gift_id: number | null }) =>
+  p.prize_type === 'free_gift' && p.gift_id !== null
+    ? giftImage(p.gift_id)
+    : `/img/prize/${p.id}.svg`
+
+const isOpen = (g: { starts_at: Date | null; ends_at: Date | null }, now: Date) =>
+  (g.starts_at === null || g.starts_at <= now) && (g.ends_at === null || g.ends_at > now)
+
+const gachaColumns = [
+  'id',
+  'name',
+  'description',
+  'kind',
+  'price',
+  'daily_limit',
+  'starts_at',
+  'ends_at',
+  'color',
+] as const
+
+function gachaShape(
+  g: {
+    id: number
+    name: string
+    description: string
+    kind: GachaKind
+    price: number
+    daily_limit: number | null
+    starts_at: Date | null
+    ends_at: Date | null
+  },
+  now: Date,
+) {
+  return {
+    gacha_id: g.id,
+    name: g.name,
+    description: g.description,
+    kind: g.kind,
+    price: g.price,
+    price_10: g.kind === 'free_daily' || g.kind === 'ad_reward' ? null : g.price * 10,
+    daily_limit: g.daily_limit,
+    image: `/img/gacha/${g.id}.svg`,
+    starts_at: g.starts_at ? Math.floor(g.starts_at.getTime() / 1000) : null,
+    ends_at: g.ends_at ? Math.floor(g.ends_at.getTime() / 1000) : null,
+    is_open: isOpen(g, now),
+  }
+}
+
+export type GachaShape = ReturnType<typeof gachaShape>
+
+/** `/api/gachas`: the lotteries open now, in their order. */
+export async function listGachas(db: Db, now: Date) {
+  const rows = await db.selectFrom('gachas').select(gachaColumns).orderBy('order_no').execute()
+  return rows.filter((g) => isOpen(g, now)).map((g) => gachaShape(g, now))
+}
+
+async function findGacha(db: Db, id: number) {
+  const gacha = await db
+    .selectFrom('gachas')
+    .select(gachaColumns)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!gacha) throw new ApiError(404, gachaMessages.notFound)
+  return gacha
+}
+
+const prizeTable = (db: Db, gachaId: number) =>
+  db
+    .selectFrom('gacha_prizes')
+    .select(['id', 'name', 'prize_type', 'rarity', 'weight', 'gift_id', 'num'])
+    .where('gacha_id', '=', gachaId)
+    .orderBy('order_no')
+    .execute()
+
+/** A percentage with up to two decimals, as the prize table shows odds (景品表示). */
+export const oddsPercent = (weight: number, total: number) =>
+  (Math.round((weight / total) * 10_000) / 100).toFixed(2)
+
+/** `/api/gachas/{id}`: the gacha and its prize table with each prize's odds. */
+export async function gachaInfo(db: Db, id: number, now: Date) {
+  const gacha = await findGacha(db, id)
+  const prizes = await prizeTable(db, id)
+  const total = prizes.reduce((sum, p) => sum + p.weight, 0)
+  return {
+    gacha: gachaShape(gacha, now),
+    prizes: prizes.map((p) => ({
+      prize_id: p.id,
+      name: p.name,
+      prize_type: p.prize_type,
+      rarity: p.rarity,
+      num: p.num,
+      image: prizeImage(p),
+      probability: oddsPercent(p.weight, total),
+    })),
+  }
+}
+
+async function todayDraws(db: Db, userId: number, gachaId: number, now: Date) {
+  const row = await db
+    .selectFrom('gacha_draws')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .where('gacha_id', '=', gachaId)
+    .where('created_at', '>=', tokyoDayStart(now))
+    .executeTakeFirstOrThrow()
+  return row.n
+}
+
+/** `/api/gachas/{id}/user`: how often the user has drawn here, in all and today. */
+export async function userDrawCount(db: Db, userId: number, gachaId: number, now: Date) {
+  const gacha = await findGacha(db, gachaId)
+  const total = await db
+    .selectFrom('gacha_draws')
+    .select(sql<number>`coalesce(sum(draw_count), 0)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .where('gacha_id', '=', gachaId)
+    .executeTakeFirstOrThrow()
+  const today = await todayDraws(db, userId, gachaId, now)
+  return {
+    draw_count: total.n,
+    today_count: today,
+    remaining_today: gacha.daily_limit === null ? null : Math.max(0, gacha.daily_limit - today),
+  }
+}
+
+/** `/api/gachas/{id}/draw/showgold`: what a draw costs and what the user holds. */
+export async function showGold(db: Db, userId: number, gachaId: number, now: Date) {
+  const gacha = gachaShape(await findGacha(db, gachaId), now)
+  const wallet = await walletOf(db, userId)
+  const held = wallet.remaining_point + wallet.remaining_expiring_point
+  return {
+    price: gacha.price,
+    price_10: gacha.price_10,
+    gold: wallet.remaining_point,
+    expiring_gold: wallet.remaining_expiring_point,
+    can_draw: gacha.is_open && held >= gacha.price,
+    can_draw_10: gacha.is_open && gacha.price_10 !== null && held >= gacha.price_10,
+  }
+}
+
+export interface DrawRequest {
+  userId: number
+  gachaId: number
+  drawCount: number
+  now: Date
+  /** 'ad' only from a completed ad watch (services/ad-reward.ts). */
+  via?: 'ad'
+}
+
+export interface DrawnPrize {
+  prize_id: number
+  name: string
+  prize_type: PrizeType
+  rarity: Rarity
+  num: number
+  /** What reached the user: a free gift stops at its cap of 99. */
+  granted_num: number
+  image: string
+}
+
+/**
+ * One draw call inside the caller's transaction. The user's row is locked first, so the daily
+ * limit and the balance are read and changed by one draw at a time; the gold is debited through
+ * the ledger and every prize is granted (with its ledger row for free gifts) before the commit.
+ * Prizes are chosen here with crypto.randomInt, never by the client.
+ */
+export async function drawIn(tx: Db, request: DrawRequest) {
+  const { userId, gachaId, drawCount, now } = request
+  await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+  const gacha = await findGacha(tx, gachaId)
+  if (!isOpen(gacha, now)) throw new ApiError(400, gachaMessages.closed, { errorType: 'CLOSED' })
+  if (gacha.kind === 'ad_reward' && request.via !== 'ad') {
+    throw new ApiError(400, gachaMessages.adOnly)
+  }
+  if (!(DRAW_COUNTS as readonly number[]).includes(drawCount)) {
+    throw new ApiError(400, gachaMessages.drawCount)
+  }
+  const single = gacha.kind === 'free_daily' || gacha.kind === 'ad_reward'
+  if (single && drawCount !== 1) throw new ApiError(400, gachaMessages.singleOnly)
+  if (gacha.kind === 'free_daily' && gacha.daily_limit !== null) {
+    if ((await todayDraws(tx, userId, gachaId, now)) >= gacha.daily_limit) {
+      throw new ApiError(400, gachaMessages.dailyLimit, { errorType: 'DAILY_LIMIT' })
+    }
+  }
+  const price = single ? 0 : gacha.price * drawCount
+  const draw = await tx
+    .insertInto('gacha_draws')
+    .values({
+      user_id: userId,
+      gacha_id: gachaId,
+      draw_count: drawCount,
+      price_paid: price,
+      source: request.via ?? (price > 0 ? 'gold' : 'free'),
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  if (price > 0) {
+    await debitGold(
+      tx,
+      userId,
+      price,
+      { reason: 'gacha', gachaDrawId: draw.id },
+      gachaMessages.notEnoughGold,
+    )
+  }
+
+  const won = pickPrizes(await prizeTable(tx, gachaId), drawCount)
+  const drawn: DrawnPrize[] = []
+  for (const prize of won) {
+    const granted = await grantPrize(tx, userId, prize, draw.id)
+    await tx
+      .insertInto('gacha_results')
+      .values({ draw_id: draw.id, prize_id: prize.id, granted_num: granted })
+      .execute()
+    drawn.push({
+      prize_id: prize.id,
+      name: prize.name,
+      prize_type: prize.prize_type,
+      rarity: prize.rarity,
+      num: prize.num,
+      granted_num: granted,
+      image: prizeImage(prize),
+    })
+  }
+  return { draw_id: Number(draw.id), draw_count: drawCount, results: drawn }
+}
+
+/** Puts one prize in the user's hands; answers how many reached them. */
+async function grantPrize(tx: Db, userId: number, prize: Prize, drawId: string) {
+  if (prize.prize_type !== 'free_gift' || prize.gift_id === null) {
+    await tx
+      .insertInto('user_items')
+      .values({ user_id: userId, prize_id: prize.id, num: prize.num })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'prize_id'])
+          .doUpdateSet({ num: sql`user_items.num + ${prize.num}` }),
+      )
+      .execute()
+    return prize.num
+  }
+  const giftId = prize.gift_id
+  const held = await tx
+    .selectFrom('user_free_gifts')
+    .select('num')
+    .where('user_id', '=', userId)
+    .where('gift_id', '=', giftId)
+    .forUpdate()
+    .executeTakeFirst()
+  const before = held?.num ?? 0
+  const after = Math.min(FREE_GIFT_CAP, before + prize.num)
+  if (after === before) return 0
+  await tx
+    .insertInto('user_free_gifts')
+    .values({ user_id: userId, gift_id: giftId, num: after })
+    .onConflict((oc) => oc.columns(['user_id', 'gift_id']).doUpdateSet({ num: after }))
+    .execute()
+  await tx
+    .insertInto('ledger')
+    .values({
+      user_id: userId,
+      gift_id: giftId,
+      free_delta: after - before,
+      reason: 'gacha',
+      gacha_draw_id: drawId,
+    })
+    .execute()
+  return after - before
+}
+
+/** `/api/gachas/{id}/draw`: a draw in its own transaction, answered with the new balance. */
+export async function drawGacha(db: Db, request: DrawRequest) {
+  const drawn = await db.transaction().execute((tx) => drawIn(tx, request))
+  return { ...drawn, ...(await walletOf(db, request.userId)) }
+}
+
+/** `/api/gachas/user/hist`: the user's draws, newest first, HISTORY_PAGE_SIZE a page. */
+export async function drawHistory(db: Db, userId: number, page: number) {
+  const draws = await db
+    .selectFrom('gacha_draws')
+    .innerJoin('gachas', 'gachas.id', 'gacha_draws.gacha_id')
+    .select([
+      'gacha_draws.id',
+      'gacha_draws.gacha_id',
+      'gachas.name as gacha_name',
+      'gacha_draws.draw_count',
+      'gacha_draws.price_paid',
+      'gacha_draws.source',
+      'gacha_draws.created_at',
+    ])
+    .where('gacha_draws.user_id', '=', userId)
+    .orderBy('gacha_draws.id', 'desc')
+    .limit(HISTORY_PAGE_SIZE + 1)
+    .offset((page - 1) * HISTORY_PAGE_SIZE)
+    .execute()
+  const shown = draws.slice(0, HISTORY_PAGE_SIZE)
+  const results = shown.length
+    ? await db
+        .selectFrom('gacha_results')
+        .innerJoin('gacha_prizes', 'gacha_prizes.id', 'gacha_results.prize_id')
+        .select([
+          'gacha_results.draw_id',
+          'gacha_prizes.id',
+          'gacha_prizes.name',
+          'gacha_prizes.prize_type',
+          'gacha_prizes.rarity',
+          'gacha_prizes.gift_id',
+          'gacha_results.granted_num',
+        ])
+        .where(
+          'gacha_results.draw_id',
+          'in',
+          shown.map((d) => d.id),
+        )
+        .orderBy('gacha_results.id')
+        .execute()
+    : []
+  return {
+    page,
+    has_next: draws.length > HISTORY_PAGE_SIZE,
+    hist: shown.map((d) => ({
+      draw_id: Number(d.id),
+      gacha_id: d.gacha_id,
+      gacha_name: d.gacha_name,
+      draw_count: d.draw_count,
+      price: d.price_paid,
+      source: d.source,
+      created_at: Math.floor(d.created_at.getTime() / 1000),
+      prizes: results
+        .filter((r) => r.draw_id === d.id)
+        .map((r) => ({
+          prize_id: r.id,
+          name: r.name,
+          prize_type: r.prize_type,
+          rarity: r.rarity,
+          granted_num: r.granted_num,
+          image: prizeImage(r),
+        })),
+    })),
+  }
+}
+
+/** `/api/gachas/{id}/user/hist/goods`: the avatars, backgrounds and goods won in this gacha. */
+export async function userGoods(db: Db, userId: number, gachaId: number) {
+  await findGacha(db, gachaId)
+  const rows = await db
+    .selectFrom('user_items')
+    .innerJoin('gacha_prizes', 'gacha_prizes.id', 'user_items.prize_id')
+    .select([
+      'gacha_prizes.id',
+      'gacha_prizes.name',
+      'gacha_prizes.prize_type',
+      'gacha_prizes.rarity',
+      'gacha_prizes.gift_id',
+      'user_items.num',
+    ])
+    .where('user_items.user_id', '=', userId)
+    .where('gacha_prizes.gacha_id', '=', gachaId)
+    .where('user_items.num', '>', 0)
+    .orderBy('gacha_prizes.order_no')
+    .execute()
+  return rows.map((r) => ({
+    prize_id: r.id,
+    name: r.name,
+    prize_type: r.prize_type,
+    rarity: r.rarity,
+    num: r.num,
+    image: prizeImage(r),
+  }))
+}
+
+/** `/api/user/free_gifts`: the free gifts the user holds, with their cap. */
+export async function userFreeGifts(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom('user_free_gifts')
+    .innerJoin('gifts', 'gifts.id', 'user_free_gifts.gift_id')
+    .select(['gifts.id', 'gifts.name', 'user_free_gifts.num'])
+    .where('user_free_gifts.user_id', '=', userId)
+    .where('gifts.kind', '=', 0)
+    .orderBy('gifts.order_no')
+    .execute()
+  return rows.map((r) => ({
+    gift_id: r.id,
+    name: r.name,
+    image: giftImage(r.id),
+    free_num: r.num,
+    max_num: FREE_GIFT_CAP,
+  }))
+}
