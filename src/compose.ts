@@ -49,6 +49,16 @@ import {
   setFollow,
 } from './effects/api/room.ts'
 import { pollingMachine } from './machines/polling/polling.machine.ts'
+import { gachaMachine } from './machines/gacha/gacha.machine.ts'
+import { adWatchMachine } from './machines/ad-watch/ad-watch.machine.ts'
+import {
+  completeAdWatch,
+  drawGacha,
+  getAdWatch,
+  loadGachaPage,
+  rewardAdWatch,
+  startAdWatch,
+} from './effects/api/gacha.ts'
 import { reportMachine } from './machines/report/report.machine.ts'
 import { welcomeEditorMachine } from './machines/welcome-editor/welcome-editor.machine.ts'
 import { playerMachine } from './machines/player/player.machine.ts'
@@ -174,6 +184,39 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
       }
     },
     machines: {
+      gacha: gachaMachine.provide({
+        actors: {
+          loadGacha: fromPromise(({ input }) =>
+            loadGachaPage(
+              effects.api,
+              input.gachaId,
+              app.getSnapshot().context.user?.is_login === true,
+            ),
+          ),
+          draw: fromPromise(({ input }) => drawGacha(effects.api, input.gachaId, input.count)),
+          startWatch: fromPromise(({ input }) => startAdWatch(effects.api, input.gachaId)),
+        },
+        actions: {
+          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
+          reportError: (_, { error }) => reportError(error),
+          requireLogin: () => auth.send({ type: 'login.open', kind: 1 }),
+          walletChanged: (_, wallet) => app.send({ type: 'wallet.updated', ...wallet }),
+          goToWatch: (_, { watchId }) =>
+            effects.navigate(`/lottery/ad_reward/${encodeURIComponent(watchId)}/watch`),
+        },
+      }),
+      adWatch: adWatchMachine.provide({
+        actors: {
+          loadWatch: fromPromise(({ input }) => getAdWatch(effects.api, input.watchId)),
+          completeWatch: fromPromise(({ input }) => completeAdWatch(effects.api, input.watchId)),
+          reward: fromPromise(({ input }) => rewardAdWatch(effects.api, input.watchId)),
+        },
+        actions: {
+          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
+          reportError: (_, { error }) => reportError(error),
+          walletChanged: (_, wallet) => app.send({ type: 'wallet.updated', ...wallet }),
+        },
+      }),
       owner: ownerMachine.provide({
         actors: {
           loadPanel: fromPromise(({ input }) => loadOwnerPanel(effects.api, input.roomId)),

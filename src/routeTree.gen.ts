@@ -20,10 +20,15 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
 import { Route as LiteRoomUrlKeyRouteImport } from './routes/lite/$roomUrlKey'
+import { Route as LotteryIdRouteImport } from './routes/lottery/$id'
+import { Route as LotteryHistoryRouteImport } from './routes/lottery/history'
+import { Route as LotteryListRouteImport } from './routes/lottery/list'
 import { Route as RRoomUrlKeyRouteImport } from './routes/r/$roomUrlKey'
 import { Route as Reset_passwordSmsRouteImport } from './routes/reset_password/sms'
 import { Route as LotteryAd_rewardIndexRouteImport } from './routes/lottery/ad_reward/index'
 import { Route as LotteryAd_rewardMaintenanceRouteImport } from './routes/lottery/ad_reward/maintenance'
+import { Route as LotteryAd_rewardIdIndexRouteImport } from './routes/lottery/ad_reward/$id/index'
+import { Route as LotteryAd_rewardIdWatchRouteImport } from './routes/lottery/ad_reward/$id/watch'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -80,6 +85,21 @@ const LiteRoomUrlKeyRoute = LiteRoomUrlKeyRouteImport.update({
   path: '/lite/$roomUrlKey',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LotteryIdRoute = LotteryIdRouteImport.update({
+  id: '/lottery/$id',
+  path: '/lottery/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LotteryHistoryRoute = LotteryHistoryRouteImport.update({
+  id: '/lottery/history',
+  path: '/lottery/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LotteryListRoute = LotteryListRouteImport.update({
+  id: '/lottery/list',
+  path: '/lottery/list',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RRoomUrlKeyRoute = RRoomUrlKeyRouteImport.update({
   id: '/r/$roomUrlKey',
   path: '/r/$roomUrlKey',
@@ -101,6 +121,16 @@ const LotteryAd_rewardMaintenanceRoute =
     path: '/lottery/ad_reward/maintenance',
     getParentRoute: () => rootRouteImport,
   } as any)
+const LotteryAd_rewardIdIndexRoute = LotteryAd_rewardIdIndexRouteImport.update({
+  id: '/lottery/ad_reward/$id/',
+  path: '/lottery/ad_reward/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LotteryAd_rewardIdWatchRoute = LotteryAd_rewardIdWatchRouteImport.update({
+  id: '/lottery/ad_reward/$id/watch',
+  path: '/lottery/ad_reward/$id/watch',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -114,10 +144,15 @@ export interface FileRoutesByFullPath {
   '/tokusho': typeof TokushoRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
+  '/lottery/$id': typeof LotteryIdRoute
+  '/lottery/history': typeof LotteryHistoryRoute
+  '/lottery/list': typeof LotteryListRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
+  '/lottery/ad_reward/$id/watch': typeof LotteryAd_rewardIdWatchRoute
+  '/lottery/ad_reward/$id/': typeof LotteryAd_rewardIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -131,10 +166,15 @@ export interface FileRoutesByTo {
   '/tokusho': typeof TokushoRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
+  '/lottery/$id': typeof LotteryIdRoute
+  '/lottery/history': typeof LotteryHistoryRoute
+  '/lottery/list': typeof LotteryListRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/lottery/ad_reward': typeof LotteryAd_rewardIndexRoute
+  '/lottery/ad_reward/$id/watch': typeof LotteryAd_rewardIdWatchRoute
+  '/lottery/ad_reward/$id': typeof LotteryAd_rewardIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -149,10 +189,15 @@ export interface FileRoutesById {
   '/tokusho': typeof TokushoRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
+  '/lottery/$id': typeof LotteryIdRoute
+  '/lottery/history': typeof LotteryHistoryRoute
+  '/lottery/list': typeof LotteryListRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
+  '/lottery/ad_reward/$id/watch': typeof LotteryAd_rewardIdWatchRoute
+  '/lottery/ad_reward/$id/': typeof LotteryAd_rewardIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -168,10 +213,15 @@ export interface FileRouteTypes {
     | '/tokusho'
     | '/dev/outbox'
     | '/lite/$roomUrlKey'
+    | '/lottery/$id'
+    | '/lottery/history'
+    | '/lottery/list'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
     | '/lottery/ad_reward/'
+    | '/lottery/ad_reward/$id/watch'
+    | '/lottery/ad_reward/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -185,10 +235,15 @@ export interface FileRouteTypes {
     | '/tokusho'
     | '/dev/outbox'
     | '/lite/$roomUrlKey'
+    | '/lottery/$id'
+    | '/lottery/history'
+    | '/lottery/list'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
     | '/lottery/ad_reward'
+    | '/lottery/ad_reward/$id/watch'
+    | '/lottery/ad_reward/$id'
   id:
     | '__root__'
     | '/'
@@ -202,10 +257,15 @@ export interface FileRouteTypes {
     | '/tokusho'
     | '/dev/outbox'
     | '/lite/$roomUrlKey'
+    | '/lottery/$id'
+    | '/lottery/history'
+    | '/lottery/list'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/lottery/ad_reward/maintenance'
     | '/lottery/ad_reward/'
+    | '/lottery/ad_reward/$id/watch'
+    | '/lottery/ad_reward/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -220,10 +280,15 @@ export interface RootRouteChildren {
   TokushoRoute: typeof TokushoRoute
   DevOutboxRoute: typeof DevOutboxRoute
   LiteRoomUrlKeyRoute: typeof LiteRoomUrlKeyRoute
+  LotteryIdRoute: typeof LotteryIdRoute
+  LotteryHistoryRoute: typeof LotteryHistoryRoute
+  LotteryListRoute: typeof LotteryListRoute
   RRoomUrlKeyRoute: typeof RRoomUrlKeyRoute
   Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
   LotteryAd_rewardMaintenanceRoute: typeof LotteryAd_rewardMaintenanceRoute
   LotteryAd_rewardIndexRoute: typeof LotteryAd_rewardIndexRoute
+  LotteryAd_rewardIdWatchRoute: typeof LotteryAd_rewardIdWatchRoute
+  LotteryAd_rewardIdIndexRoute: typeof LotteryAd_rewardIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -305,6 +370,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LiteRoomUrlKeyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/lottery/$id': {
+      id: '/lottery/$id'
+      path: '/lottery/$id'
+      fullPath: '/lottery/$id'
+      preLoaderRoute: typeof LotteryIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/lottery/history': {
+      id: '/lottery/history'
+      path: '/lottery/history'
+      fullPath: '/lottery/history'
+      preLoaderRoute: typeof LotteryHistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/lottery/list': {
+      id: '/lottery/list'
+      path: '/lottery/list'
+      fullPath: '/lottery/list'
+      preLoaderRoute: typeof LotteryListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/r/$roomUrlKey': {
       id: '/r/$roomUrlKey'
       path: '/r/$roomUrlKey'
@@ -333,6 +419,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LotteryAd_rewardMaintenanceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/lottery/ad_reward/$id/': {
+      id: '/lottery/ad_reward/$id/'
+      path: '/lottery/ad_reward/$id'
+      fullPath: '/lottery/ad_reward/$id/'
+      preLoaderRoute: typeof LotteryAd_rewardIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/lottery/ad_reward/$id/watch': {
+      id: '/lottery/ad_reward/$id/watch'
+      path: '/lottery/ad_reward/$id/watch'
+      fullPath: '/lottery/ad_reward/$id/watch'
+      preLoaderRoute: typeof LotteryAd_rewardIdWatchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -348,10 +448,15 @@ const rootRouteChildren: RootRouteChildren = {
   TokushoRoute: TokushoRoute,
   DevOutboxRoute: DevOutboxRoute,
   LiteRoomUrlKeyRoute: LiteRoomUrlKeyRoute,
+  LotteryIdRoute: LotteryIdRoute,
+  LotteryHistoryRoute: LotteryHistoryRoute,
+  LotteryListRoute: LotteryListRoute,
   RRoomUrlKeyRoute: RRoomUrlKeyRoute,
   Reset_passwordSmsRoute: Reset_passwordSmsRoute,
   LotteryAd_rewardMaintenanceRoute: LotteryAd_rewardMaintenanceRoute,
   LotteryAd_rewardIndexRoute: LotteryAd_rewardIndexRoute,
+  LotteryAd_rewardIdWatchRoute: LotteryAd_rewardIdWatchRoute,
+  LotteryAd_rewardIdIndexRoute: LotteryAd_rewardIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,6 @@
 import type { roomMachine } from './machines/room/room.machine.ts'
+import type { gachaMachine } from './machines/gacha/gacha.machine.ts'
+import type { adWatchMachine } from './machines/ad-watch/ad-watch.machine.ts'
 import type { ownerMachine } from './machines/owner/owner.machine.ts'
 import type { onlivesMachine } from './machines/onlives/onlives.machine.ts'
 import type { mypageMachine } from './machines/mypage/mypage.machine.ts'
@@ -17,6 +19,8 @@ export interface RouterContext {
   /** Runs the app machine's checks for a navigation and resolves with where to go instead. */
   guardNavigation: (path: string) => Promise<{ redirectTo: string | null }>
   machines: {
+    gacha: typeof gachaMachine
+    adWatch: typeof adWatchMachine
     onlives: typeof onlivesMachine
     owner: typeof ownerMachine
     mypage: typeof mypageMachine

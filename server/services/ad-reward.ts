@@ -154,7 +154,8 @@ export async function rewardWatch(db: Db, userId: number, watchId: string, now: 
     if (!watch.completed_at) {
       throw new ApiError(400, adMessages.notWatched, { errorType: 'NOT_WATCHED' })
     }
-    if (watch.draw_id !== null) throw new ApiError(400, adMessages.rewarded)
+    if (watch.draw_id !== null)
+      throw new ApiError(400, adMessages.rewarded, { errorType: 'REWARDED' })
     const result = await drawIn(tx, {
       userId,
       gachaId: watch.gacha_id,

@@ -75,6 +75,7 @@ const events: AppEvent[] = [
   { type: 'auth.required', reason: 'forbidden' },
   { type: 'session.refresh', nowMs: NOW },
   { type: 'login.prompted' },
+  { type: 'wallet.updated', gold: 120, expiringGold: 30 },
 ]
 
 const results: WalkResult[] = []

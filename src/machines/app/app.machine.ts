@@ -25,6 +25,10 @@ export const appMachine = appSetup.createMachine({
     loginRequested: false,
   }),
   on: {
+    'wallet.updated': {
+      actions: 'updateWallet',
+      description: 'A gift or a gacha draw answered the new balance: the header shows it.',
+    },
     'api.failed': [
       { guard: 'isAborted', description: 'The caller gave up: nothing to show.' },
       {

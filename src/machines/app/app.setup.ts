@@ -49,6 +49,7 @@ export type AppEvent =
   | { type: 'chunk.failed'; path: string; nowMs: number }
   | { type: 'auth.required'; reason: 'login-required' | 'forbidden' }
   | { type: 'login.prompted' }
+  | { type: 'wallet.updated'; gold: number; expiringGold: number }
 
 const notProvided = (name: string) => () => {
   throw new Error(`${name} is provided in src/main.tsx`)
@@ -105,6 +106,11 @@ export const appSetup = setup({
     recordChunkReload: assign(({ context, event }) =>
       event.type === 'chunk.failed'
         ? { chunkReloads: { ...context.chunkReloads, [event.path]: event.nowMs } }
+        : {},
+    ),
+    updateWallet: assign(({ context, event }) =>
+      event.type === 'wallet.updated' && context.user
+        ? { user: { ...context.user, gold: event.gold, expiring_gold: event.expiringGold } }
         : {},
     ),
     requestLogin: assign({ loginRequested: true }),

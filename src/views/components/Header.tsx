@@ -8,7 +8,11 @@ const selectOnliveNum = (s: AppSnapshot) => s.context.onliveNum
 const selectMenuOpen = (s: AppSnapshot) => s.matches({ menu: 'open' })
 const selectUser = (s: AppSnapshot) =>
   s.context.user?.is_login
-    ? { name: s.context.user.name, avatarUrl: s.context.user.avatar_url }
+    ? {
+        name: s.context.user.name,
+        avatarUrl: s.context.user.avatar_url,
+        gold: s.context.user.gold + s.context.user.expiring_gold,
+      }
     : null
 
 export function Header({ compact = false }: { compact?: boolean }) {
@@ -37,6 +41,10 @@ export function Header({ compact = false }: { compact?: boolean }) {
         <LocaleSwitcher />
         {user ? (
           <>
+            <p className="gold-chip" data-testid="header-gold">
+              <span aria-hidden="true">🪙</span>
+              {t('header.gold', { gold: new Intl.NumberFormat(locale).format(user.gold) })}
+            </p>
             <Link to="/mypage" className="user-chip">
               <img src={user.avatarUrl} alt="" width={28} height={28} />
               <span className="user-name">{user.name}</span>
@@ -80,6 +88,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
       {menuOpen && (
         <nav id="site-menu" className="site-menu" aria-label={t('header.menu')}>
           <Link to="/">{t('nav.home')}</Link>
+          <Link to="/lottery/list">{t('nav.lottery')}</Link>
           <Link to="/terms">{t('nav.terms')}</Link>
           <Link to="/privacypolicy">{t('nav.privacypolicy')}</Link>
           <Link to="/tokusho">{t('nav.tokusho')}</Link>

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AdWatchPage } from '../../../../views/lottery/AdWatchPage.tsx'
+import { requireAccess } from '../../../-guards.ts'
+
+/** SPEC.md §2: /lottery/ad_reward/{watch_id}/watch, the ad itself (the segment is the watch id). */
+export const Route = createFileRoute('/lottery/ad_reward/$id/watch')({
+  beforeLoad: requireAccess('auth-user'),
+  component: AdWatch,
+})
+
+function AdWatch() {
+  const { machines } = Route.useRouteContext()
+  const { id } = Route.useParams()
+  return <AdWatchPage key={id} logic={machines.adWatch} watchId={id} />
+}

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { getDrawHistory } from '../../effects/api/gacha.ts'
+import { DrawHistoryPage } from '../../views/lottery/DrawHistoryPage.tsx'
+import { requireAccess } from '../-guards.ts'
+
+/** The user's draws, a page at a time (`?page=N`, from 1). */
+export const Route = createFileRoute('/lottery/history')({
+  validateSearch: (search: Record<string, unknown>): { page: number } => {
+    const page = Number(search.page)
+    return { page: Number.isInteger(page) && page >= 1 && page < 100_000 ? page : 1 }
+  },
+  beforeLoad: requireAccess('auth-user'),
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ context, deps }) => getDrawHistory(context.api, deps.page),
+  component: History,
+})
+
+function History() {
+  return <DrawHistoryPage history={Route.useLoaderData()} />
+}
