@@ -61,11 +61,11 @@ describe('Kirari in Chromium', () => {
     expect(await page.title()).toBe('Page Not Found /no/such/page | Kirari')
   })
 
-  it('sends /lottery/ad_reward to the 404 page when there is no ad-reward lottery', async () => {
+  it('sends /lottery/ad_reward to the ad-reward gacha, keeping the query', async () => {
     const { page } = session
     await page.goto(base() + '/lottery/ad_reward?from=banner')
-    await page.waitForURL(/\/404$/)
-    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor()
+    await page.waitForURL(/\/lottery\/ad_reward\/\d+\?from=banner$/)
+    await page.getByRole('heading', { level: 1, name: '広告ガチャ' }).waitFor()
   })
 })
 
