@@ -132,6 +132,9 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
 
   const reportError = (error: unknown) =>
     app.send({ type: 'api.failed', failure: failureOf(error) })
+  // A gift or a draw answered the new balance: the header shows it.
+  const walletChanged = (_: unknown, wallet: { gold: number; expiringGold: number }) =>
+    app.send({ type: 'wallet.updated', ...wallet })
 
   const auth = createActor(
     authMachine.provide({
@@ -200,7 +203,7 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
           notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
           reportError: (_, { error }) => reportError(error),
           requireLogin: () => auth.send({ type: 'login.open', kind: 1 }),
-          walletChanged: (_, wallet) => app.send({ type: 'wallet.updated', ...wallet }),
+          walletChanged,
           goToWatch: (_, { watchId }) =>
             effects.navigate(`/lottery/ad_reward/${encodeURIComponent(watchId)}/watch`),
         },
@@ -214,7 +217,7 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
         actions: {
           notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
           reportError: (_, { error }) => reportError(error),
-          walletChanged: (_, wallet) => app.send({ type: 'wallet.updated', ...wallet }),
+          walletChanged,
         },
       }),
       owner: ownerMachine.provide({
@@ -305,6 +308,7 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
               notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
               reportError: (_, { error }) => reportError(error),
               requireLogin: () => auth.send({ type: 'login.open', kind: 1 }),
+              walletChanged,
             },
           }),
           welcomeEditor: welcomeEditorMachine.provide({

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AD_VIDEO, adMessages } from '../../server/services/ad-reward.ts'
 import { gachaMessages, pickPrizes, tokyoDayStart } from '../../server/services/gachas.ts'
 import { TestClient } from './client.ts'
-import { openTestDatabase, startTestServer, testEngines, type TestServer } from './harness.ts'
+import {
+  logInDemo,
+  openTestDatabase,
+  startTestServer,
+  testEngines,
+  type TestServer,
+} from './harness.ts'
 
 const errorOf = (body: Record<string, unknown>) =>
   (body.errors as Array<{ error_user_msg: string; error_type?: string }> | undefined)?.[0]
@@ -71,15 +77,7 @@ describe.each(await testEngines())('gacha and ad reward on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer(engine, { CAPTCHA_FIXED_WORD: 'kirari' })
-    viewer = new TestClient(server.url)
-    await viewer.login('demo_viewer', 'kirari-demo')
-    userId = (
-      await server.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('account_id', '=', 'demo_viewer')
-        .executeTakeFirstOrThrow()
-    ).id
+    ;({ client: viewer, userId } = await logInDemo(server))
   })
   afterAll(() => server.close())
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FREE_GIFT_CAP, FREE_GIFT_GRANT, giftMessages } from '../../server/services/gifts.ts'
 import { TestClient } from './client.ts'
-import { startTestServer, testEngines, type TestServer } from './harness.ts'
+import { logInDemo, startTestServer, testEngines, type TestServer } from './harness.ts'
 import { connect, liveOf, payloadOf } from './socket.ts'
 
 const fixture = JSON.parse(
@@ -25,15 +25,7 @@ describe.each(await testEngines())('gifts and gold on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer(engine, { CAPTCHA_FIXED_WORD: 'kirari' })
-    viewer = new TestClient(server.url)
-    await viewer.login('demo_viewer', 'kirari-demo')
-    userId = (
-      await server.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('account_id', '=', 'demo_viewer')
-        .executeTakeFirstOrThrow()
-    ).id
+    ;({ client: viewer, userId } = await logInDemo(server))
     live = await liveOf(server, 'kirari_hoshino')
   })
   afterAll(() => server.close())

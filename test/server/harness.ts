@@ -6,7 +6,8 @@ import pg from 'pg'
 import { loadConfig, type ServerConfig } from '../../server/config.ts'
 import { openDatabase, wrapPglite, type Database } from '../../server/db/index.ts'
 import { migrate } from '../../server/db/migrate.ts'
-import { seed } from '../../server/db/seed.ts'
+import { DEMO_PASSWORD, seed } from '../../server/db/seed.ts'
+import { TestClient } from './client.ts'
 import { silentLogger } from '../../server/logger.ts'
 import { startServer, type RunningServer, type StartOptions } from '../../server/server.ts'
 
@@ -118,4 +119,16 @@ export async function startTestServer(
     ...(extend ? { extend } : {}),
   })
   return { ...server, config, get: (p, init) => fetch(server.url + p, init) }
+}
+
+/** A demo account logged in through the API (on a server with CAPTCHA_FIXED_WORD=kirari), and its id. */
+export async function logInDemo(server: TestServer, accountId = 'demo_viewer') {
+  const client = new TestClient(server.url)
+  await client.login(accountId, DEMO_PASSWORD)
+  const user = await server.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow()
+  return { client, userId: user.id }
 }

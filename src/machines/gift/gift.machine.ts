@@ -94,6 +94,7 @@ export const giftMachine = setup({
   actions: {
     notify: (_, _notice: Notice) => {},
     reportError: (_, _params: { error: unknown }) => {},
+    walletChanged: (_, _wallet: { gold: number; expiringGold: number }) => {},
     requireLogin: () => {},
     tellRoom: sendParent((_, params: { text: string }): GiftReport => ({
       type: 'gift.selfLog',
@@ -279,6 +280,14 @@ export const giftMachine = setup({
                   params: ({ context, event }) => ({ ...event.output, sent: sentOf(context) }),
                 },
                 enqueueActions(({ context, event, enqueue }) => {
+                  // The header's gold follows the server's answer.
+                  enqueue({
+                    type: 'walletChanged',
+                    params: {
+                      gold: event.output.remaining_point,
+                      expiringGold: event.output.remaining_expiring_point,
+                    },
+                  })
                   if (event.output.notify_level_up) {
                     enqueue({ type: 'notify', params: { tone: 'success', key: 'gift.levelUp' } })
                   }

@@ -3,7 +3,7 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
 import type { adWatchMachine } from '../../machines/ad-watch/ad-watch.machine.ts'
 import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { PrizeList } from './parts.tsx'
+import { PrizeList, RetryAlert } from './parts.tsx'
 
 /**
  * `/lottery/ad_reward/{watch_id}/watch`: our own short ad plays (muted so it may start by
@@ -85,29 +85,12 @@ export function AdWatchPage({ logic, watchId }: { logic: typeof adWatchMachine; 
           </p>
         </>
       )}
-      {state === 'videoFailed' && (
-        <p role="alert">
-          {t('adWatch.videoFailed')}{' '}
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => actor.send({ type: 'ad.retry' })}
-          >
-            {t('adWatch.playAgain')}
-          </button>
-        </p>
-      )}
-      {state === 'completionFailed' && (
-        <p role="alert">
-          {t('adWatch.completionFailed')}{' '}
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => actor.send({ type: 'ad.retry' })}
-          >
-            {t('common.retry')}
-          </button>
-        </p>
+      {(state === 'videoFailed' || state === 'completionFailed') && (
+        <RetryAlert
+          message={t(state === 'videoFailed' ? 'adWatch.videoFailed' : 'adWatch.completionFailed')}
+          action={t(state === 'videoFailed' ? 'adWatch.playAgain' : 'common.retry')}
+          onRetry={() => actor.send({ type: 'ad.retry' })}
+        />
       )}
       {(state === 'unlocked' || state === 'drawing') && (
         <div className="ad-watch__unlocked">

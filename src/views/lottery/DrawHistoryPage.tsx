@@ -2,18 +2,12 @@ import { Link } from '@tanstack/react-router'
 import type { DrawHistory } from '../../effects/api/gacha.ts'
 import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { PrizeList } from './parts.tsx'
+import { PrizeList, formatTokyo } from './parts.tsx'
 
 /** `/lottery/history?page=N`: the user's draws, newest first, with what each gave. */
 export function DrawHistoryPage({ history }: { history: DrawHistory }) {
   const { t, locale } = useT()
   useDocumentTitle(t('gacha.historyTitle'))
-  const when = (unix: number) =>
-    new Intl.DateTimeFormat(locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'Asia/Tokyo',
-    }).format(unix * 1000)
   return (
     <section className="lottery" aria-labelledby="history-title">
       <p className="gacha__crumbs">
@@ -33,7 +27,7 @@ export function DrawHistoryPage({ history }: { history: DrawHistory }) {
                   gold: new Intl.NumberFormat(locale).format(entry.price),
                 })}{' '}
                 <time dateTime={new Date(entry.created_at * 1000).toISOString()}>
-                  {when(entry.created_at)}
+                  {formatTokyo(entry.created_at, locale)}
                 </time>
               </p>
               <PrizeList prizes={entry.prizes} />

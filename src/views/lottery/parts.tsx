@@ -1,16 +1,19 @@
 import { rarest, type DrawnPrize, type GachaSummary, type PrizeOdds } from '../../domain/gacha.ts'
 import { useT } from '../app-context.tsx'
 
+/** A unix time as a date and time in Tokyo, where the gacha days are counted. */
+export const formatTokyo = (unix: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Tokyo',
+  }).format(unix * 1000)
+
 /** The period of a limited gacha, in Tokyo time. */
 export function GachaPeriod({ gacha }: { gacha: Pick<GachaSummary, 'starts_at' | 'ends_at'> }) {
   const { t, locale } = useT()
   if (gacha.ends_at === null) return null
-  const format = (unix: number) =>
-    new Intl.DateTimeFormat(locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'Asia/Tokyo',
-    }).format(unix * 1000)
+  const format = (unix: number) => formatTokyo(unix, locale)
   return (
     <p className="gacha__period" data-testid="gacha-period">
       {t('gacha.period', {
@@ -72,6 +75,26 @@ export function PrizeList({
         </li>
       ))}
     </ol>
+  )
+}
+
+/** An alert with a button to try again. */
+export function RetryAlert({
+  message,
+  action,
+  onRetry,
+}: {
+  message: string
+  action: string
+  onRetry: () => void
+}) {
+  return (
+    <p role="alert">
+      {message}{' '}
+      <button type="button" className="button button--ghost" onClick={onRetry}>
+        {action}
+      </button>
+    </p>
   )
 }
 
