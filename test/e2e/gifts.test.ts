@@ -22,6 +22,8 @@ describe('gifts in Chromium', () => {
       page.goto(base() + '/r/talk_tanaka'),
       watcher.page.goto(base() + '/r/talk_tanaka'),
     ])
+    // The watcher's push socket is subscribed before anything is sent.
+    await watcher.page.locator('[data-push="connected"]').waitFor()
     const panel = page.getByRole('region', { name: 'ギフト' })
     const wallet = panel.getByTestId('gift-wallet')
     await wallet.waitFor()

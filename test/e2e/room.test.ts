@@ -57,6 +57,7 @@ describe('live room in Chromium', () => {
       watcher.page.goto(base() + '/r/aoi_music'),
     ])
     await watcher.page.getByRole('heading', { level: 1, name: '青井 そら' }).waitFor()
+    await watcher.page.locator('[data-push="connected"]').waitFor()
     const box = page.getByRole('textbox', { name: 'コメント' })
     await box.fill('５０')
     await page.getByRole('button', { name: '送信' }).click()

@@ -71,6 +71,7 @@ const events = [
   { type: 'welcome.saved', comment: 'ようこそ' },
   { type: 'push.connected', reconnected: true },
   { type: 'push.connected', reconnected: false },
+  { type: 'push.disconnected' },
   { type: 'polling.toast', message: 'お知らせ' },
   { type: 'user.mute', userId: 2, name: 'a' },
   { type: 'room.share' },

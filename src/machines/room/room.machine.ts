@@ -30,6 +30,7 @@ export const roomMachine = roomSetup.createMachine({
     notFound: false,
     next: null,
     countdown: ROOM_TRANSITION_SECONDS,
+    push: 'connecting',
   }),
   initial: 'loading',
   on: {
@@ -192,10 +193,17 @@ export const roomMachine = roomSetup.createMachine({
           actions: { type: 'forwardWelcome', params: ({ event }) => ({ comment: event.comment }) },
           description: "The owner's own editor saved: pinned at once, before the push echoes it.",
         },
-        'push.connected': {
-          guard: 'isReconnect',
-          actions: 'pollNow',
-          description: 'Back from a gap: ask for viewers and live end at once.',
+        'push.connected': [
+          {
+            guard: 'isReconnect',
+            actions: ['markConnected', 'pollNow'],
+            description: 'Back from a gap: ask for viewers and live end at once.',
+          },
+          { actions: 'markConnected' },
+        ],
+        'push.disconnected': {
+          actions: 'markReconnecting',
+          description: 'The socket dropped; it reconnects with backoff and fills the gap.',
         },
         'polling.toast': {
           actions: {

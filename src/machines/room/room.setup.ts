@@ -67,6 +67,8 @@ export interface RoomContext {
   /** After the live ends: the next room on air and the seconds left before going there. */
   next: NextRoom | null
   countdown: number
+  /** The push socket: connecting at first, reconnecting after a loss. */
+  push: 'connecting' | 'connected' | 'reconnecting'
 }
 
 export type RoomEvent =
@@ -241,6 +243,8 @@ export const roomSetup = setup({
       welcome: { comment: params.comment, isPinned: true },
     })),
     pollNow: sendTo('polling', { type: 'polling.now' as const }),
+    markConnected: assign({ push: 'connected' as const }),
+    markReconnecting: assign({ push: 'reconnecting' as const }),
     forwardReport: sendTo('report', ({ event }) => ({
       type: 'report.open' as const,
       target: event.type === 'report.open' ? event.target : { kind: 'live' as const },

@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { ownerMachine } from '../../machines/owner/owner.machine.ts'
 import type { roomMachine } from '../../machines/room/room.machine.ts'
-import { useApp, useT } from '../app-context.tsx'
+import { useApp, useT, usePageActor } from '../app-context.tsx'
 import { Player, type PlayerActor } from '../components/Player.tsx'
 import { NotFoundPage } from '../pages/NotFoundPage.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
@@ -33,7 +33,7 @@ export function RoomPage({
 }) {
   const { t } = useT()
   const userId = useApp((s) => (s.context.user?.is_login ? s.context.user.user_id : null))
-  const room = useActorRef(logic, { input: { roomUrlKey, userId } })
+  const room = usePageActor(logic, { input: { roomUrlKey, userId } })
   const info = useSelector(room, (s) => s.context.room)
   const state = useSelector(room, (s) =>
     s.matches('live')
@@ -49,6 +49,7 @@ export function RoomPage({
   const welcome = useSelector(room, (s) => s.children.welcome as WelcomeActor | undefined)
   const gift = useSelector(room, (s) => s.children.gift as GiftActor | undefined)
   const telop = useSelector(room, (s) => s.context.telop)
+  const push = useSelector(room, (s) => s.context.push)
   useDocumentTitle(info?.mainName, info?.roomName)
 
   const path = `/${variant === 'lite' ? 'lite' : 'r'}/${roomUrlKey}`
@@ -71,7 +72,16 @@ export function RoomPage({
 
   const lite = variant === 'lite'
   return (
-    <section className={lite ? 'room room--lite' : 'room'} aria-labelledby="room-title">
+    <section
+      className={lite ? 'room room--lite' : 'room'}
+      aria-labelledby="room-title"
+      data-push={state === 'live' ? push : undefined}
+    >
+      {state === 'live' && push === 'reconnecting' && (
+        <p className="notice" role="status">
+          {t('room.reconnecting')}
+        </p>
+      )}
       <div className="room__stage">
         {state === 'live' && <Telop room={room} />}
         <div className="room__poster">
