@@ -29,6 +29,8 @@ export interface ServerConfig {
   trustProxy: boolean
   /** Developer pages (/dev/outbox): on unless production, or with KIRARI_DEV_PAGES=1. */
   devPages: boolean
+  /** The flow visualizer (/dev/flows) and the app's actor reports to it. */
+  flows: boolean
   /** Demo bot comments a minute in each demo room on air; 0 = off. */
   demoBotsPerMinute: number
   /** Where OBS publishes (the nginx RTMP module's application); the stream key is per room. */
@@ -114,6 +116,7 @@ export function loadConfig(
     rtmpCallbackSecret: env.RTMP_CALLBACK_SECRET || undefined,
     mediaDir: path.resolve(root, env.MEDIA_DIR ?? '.data/media'),
     devPages: flag(env.KIRARI_DEV_PAGES, !production),
+    flows: flag(env.KIRARI_FLOWS, !production),
     demoBotsPerMinute,
   }
 }

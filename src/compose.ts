@@ -36,6 +36,12 @@ import {
   verifySmsAuthCode,
 } from './effects/api/account.ts'
 import type { RouterContext } from './router-context.ts'
+import type { FlowInspector } from './effects/inspector.ts'
+import { listenToFlows } from './effects/inspector.ts'
+import { layoutChart } from './effects/flow-layout.ts'
+import { chartOf } from './domain/flows.ts'
+import { MACHINES } from './machines/registry.ts'
+import { flowsMachine } from './machines/flows/flows.machine.ts'
 import { fromCallback, fromPromise } from 'xstate'
 import { roomMachine } from './machines/room/room.machine.ts'
 import {
@@ -89,6 +95,8 @@ export interface Effects {
   giftSound: { read: () => boolean; write: (on: boolean) => void; play: (volume: number) => void }
   /** Copies text (the stream key) to the clipboard. */
   copy: (text: string) => Promise<boolean>
+  /** Every actor of the app is created with this `inspect` (the flow visualizer listens). */
+  inspector?: FlowInspector
   /** The share sheet, or the clipboard where there is none. */
   share: (link: { url: string; title: string }) => Promise<'shared' | 'copied' | 'cancelled'>
 }
@@ -103,6 +111,7 @@ export interface AppStart {
 
 /** Provides every machine with real effects. Only here are machines and the world joined. */
 export function composeApp(effects: Effects, start: AppStart): RouterContext {
+  const inspectOption = effects.inspector ? { inspect: effects.inspector.inspect } : {}
   const app = createActor(
     appMachine.provide({
       actors: {
@@ -127,7 +136,7 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
           effects.pageViews.pageView({ ...view, locale: context.locale }),
       },
     }),
-    { input: start },
+    { input: start, ...inspectOption },
   ).start()
 
   const reportError = (error: unknown) =>
@@ -158,7 +167,7 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
         smsVerified: () => app.send({ type: 'session.refresh', nowMs: effects.nowMs() }),
       },
     }),
-    { input: { twitterAuth: false } },
+    { input: { twitterAuth: false }, ...inspectOption },
   ).start()
 
   // A guard that met an anonymous visitor asks for a login: the login modal opens.
@@ -186,7 +195,20 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
         redirectTo: done.context.decision?.seq === seq ? done.context.decision.redirectTo : null,
       }
     },
+    inspect: effects.inspector?.inspect,
     machines: {
+      flows: flowsMachine.provide({
+        actors: {
+          layout: fromPromise(async ({ input }) => {
+            const entry = MACHINES.find((m) => m.machine.id === input.machineId)
+            if (!entry) throw new Error(`no machine ${input.machineId}`)
+            return layoutChart(chartOf(entry.machine))
+          }),
+          listen: fromCallback(({ sendBack, input }) =>
+            listenToFlows((message) => sendBack({ type: 'flows.message', message }), input.helloMs),
+          ),
+        },
+      }),
       gacha: gachaMachine.provide({
         actors: {
           loadGacha: fromPromise(({ input }) =>

@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { composeApp } from './compose.ts'
+import { createFlowInspector } from './effects/inspector.ts'
 import { isWebviewClient } from './domain/webview.ts'
 import { languageTag, resolveInitialLocale } from './domain/locale.ts'
 import { beaconPageViews, noPageViews } from './effects/analytics.ts'
@@ -26,7 +27,7 @@ import {
 import { loadMessages, translate } from './effects/i18n.ts'
 import { showNotice } from './effects/toasts.ts'
 import { createAppRouter } from './router.tsx'
-import { AppActorContext, AuthActorContext } from './views/app-context.tsx'
+import { AppActorContext, AuthActorContext, InspectContext } from './views/app-context.tsx'
 import './views/styles.css'
 
 // The composition root: the only place where machines meet the real world.
@@ -54,6 +55,15 @@ const [settings] = await Promise.all([
   loadMessages(initial.locale),
   initial.locale === 'ja' ? Promise.resolve() : loadMessages('ja').catch(() => {}),
 ])
+
+// The flow visualizer hears this tab's actors (dev builds, the demo, or KIRARI_FLOWS=1).
+const inspector = createFlowInspector({ enabled: settings.flows })
+if (import.meta.env.VITE_INSPECT === '1') {
+  // The Stately inspector, for those who use it: `VITE_INSPECT=1 npm run dev`.
+  const { createBrowserInspector } = await import('@statelyai/inspect')
+  const stately = createBrowserInspector()
+  inspector.add((event) => stately.inspect.next?.(event))
+}
 
 // The router is created below; the effects that need it look it up lazily.
 const routerRef: { current: ReturnType<typeof createAppRouter> | null } = { current: null }
@@ -84,6 +94,7 @@ const context = composeApp(
     giftSound: { read: readGiftSound, write: writeGiftSound, play: playGiftSound },
     share: shareLink,
     copy: copyText,
+    inspector,
   },
   {
     locale: initial.locale,
@@ -126,7 +137,9 @@ createRoot(root).render(
   <StrictMode>
     <AppActorContext.Provider value={context.app}>
       <AuthActorContext.Provider value={context.auth}>
-        <RouterProvider router={router} />
+        <InspectContext.Provider value={context.inspect}>
+          <RouterProvider router={router} />
+        </InspectContext.Provider>
       </AuthActorContext.Provider>
     </AppActorContext.Provider>
   </StrictMode>,

@@ -18,6 +18,7 @@ import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
+import { Route as DevFlowsRouteImport } from './routes/dev/flows'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
 import { Route as LiteRoomUrlKeyRouteImport } from './routes/lite/$roomUrlKey'
 import { Route as LotteryIdRouteImport } from './routes/lottery/$id'
@@ -73,6 +74,11 @@ const TermsRoute = TermsRouteImport.update({
 const TokushoRoute = TokushoRouteImport.update({
   id: '/tokusho',
   path: '/tokusho',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevFlowsRoute = DevFlowsRouteImport.update({
+  id: '/dev/flows',
+  path: '/dev/flows',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DevOutboxRoute = DevOutboxRouteImport.update({
@@ -142,6 +148,7 @@ export interface FileRoutesByFullPath {
   '/privacypolicy': typeof PrivacypolicyRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
@@ -164,6 +171,7 @@ export interface FileRoutesByTo {
   '/privacypolicy': typeof PrivacypolicyRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
@@ -187,6 +195,7 @@ export interface FileRoutesById {
   '/privacypolicy': typeof PrivacypolicyRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
@@ -211,6 +220,7 @@ export interface FileRouteTypes {
     | '/privacypolicy'
     | '/terms'
     | '/tokusho'
+    | '/dev/flows'
     | '/dev/outbox'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
@@ -233,6 +243,7 @@ export interface FileRouteTypes {
     | '/privacypolicy'
     | '/terms'
     | '/tokusho'
+    | '/dev/flows'
     | '/dev/outbox'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
@@ -255,6 +266,7 @@ export interface FileRouteTypes {
     | '/privacypolicy'
     | '/terms'
     | '/tokusho'
+    | '/dev/flows'
     | '/dev/outbox'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
@@ -278,6 +290,7 @@ export interface RootRouteChildren {
   PrivacypolicyRoute: typeof PrivacypolicyRoute
   TermsRoute: typeof TermsRoute
   TokushoRoute: typeof TokushoRoute
+  DevFlowsRoute: typeof DevFlowsRoute
   DevOutboxRoute: typeof DevOutboxRoute
   LiteRoomUrlKeyRoute: typeof LiteRoomUrlKeyRoute
   LotteryIdRoute: typeof LotteryIdRoute
@@ -354,6 +367,13 @@ declare module '@tanstack/react-router' {
       path: '/tokusho'
       fullPath: '/tokusho'
       preLoaderRoute: typeof TokushoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev/flows': {
+      id: '/dev/flows'
+      path: '/dev/flows'
+      fullPath: '/dev/flows'
+      preLoaderRoute: typeof DevFlowsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dev/outbox': {
@@ -446,6 +466,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacypolicyRoute: PrivacypolicyRoute,
   TermsRoute: TermsRoute,
   TokushoRoute: TokushoRoute,
+  DevFlowsRoute: DevFlowsRoute,
   DevOutboxRoute: DevOutboxRoute,
   LiteRoomUrlKeyRoute: LiteRoomUrlKeyRoute,
   LotteryIdRoute: LotteryIdRoute,

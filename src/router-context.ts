@@ -1,5 +1,7 @@
 import type { roomMachine } from './machines/room/room.machine.ts'
 import type { gachaMachine } from './machines/gacha/gacha.machine.ts'
+import type { flowsMachine } from './machines/flows/flows.machine.ts'
+import type { InspectionEvent, Observer } from 'xstate'
 import type { adWatchMachine } from './machines/ad-watch/ad-watch.machine.ts'
 import type { ownerMachine } from './machines/owner/owner.machine.ts'
 import type { onlivesMachine } from './machines/onlives/onlives.machine.ts'
@@ -18,7 +20,10 @@ export interface RouterContext {
   loadMessages: (locale: Locale) => Promise<void>
   /** Runs the app machine's checks for a navigation and resolves with where to go instead. */
   guardNavigation: (path: string) => Promise<{ redirectTo: string | null }>
+  /** Given to every actor the views create, for the flow visualizer. */
+  inspect: Observer<InspectionEvent> | undefined
   machines: {
+    flows: typeof flowsMachine
     gacha: typeof gachaMachine
     adWatch: typeof adWatchMachine
     onlives: typeof onlivesMachine

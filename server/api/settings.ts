@@ -17,6 +17,7 @@ export function settingsRoutes() {
       // No social provider has keys yet: the client hides the Twitter and Facebook buttons.
       social_providers: [],
       dev_pages: config.devPages,
+      flows: config.flows,
     })
   })
   return api

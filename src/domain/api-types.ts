@@ -86,6 +86,8 @@ export interface ServiceSettings {
   social_providers: string[]
   /** Developer pages (/dev/outbox) are available. */
   dev_pages: boolean
+  /** The flow visualizer (/dev/flows) is available; actors report to it. */
+  flows: boolean
 }
 
 /** `/api/account/`: SPEC.md §3 account plus what /mypage shows and edits. */

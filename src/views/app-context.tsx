@@ -1,6 +1,13 @@
 import { createContext, useCallback, useContext } from 'react'
-import { useSelector } from '@xstate/react'
-import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import { useActorRef, useSelector } from '@xstate/react'
+import type {
+  ActorOptions,
+  ActorRefFrom,
+  AnyActorLogic,
+  InspectionEvent,
+  Observer,
+  SnapshotFrom,
+} from 'xstate'
 import type { appMachine } from '../machines/app/app.machine.ts'
 import type { authMachine } from '../machines/auth/auth.machine.ts'
 import type { Locale } from '../domain/locale.ts'
@@ -13,6 +20,14 @@ export type AuthActor = ActorRefFrom<typeof authMachine>
 
 export const AppActorContext = createContext<AppActor | null>(null)
 export const AuthActorContext = createContext<AuthActor | null>(null)
+/** The app's `inspect` observer (the flow visualizer), when it has one. */
+export const InspectContext = createContext<Observer<InspectionEvent> | undefined>(undefined)
+
+/** `useActorRef` with the app's inspector, so the flow visualizer sees the page's actors. */
+export function usePageActor<L extends AnyActorLogic>(logic: L, options: ActorOptions<L> = {}) {
+  const inspect = useContext(InspectContext)
+  return useActorRef(logic, inspect ? { ...options, inspect } : options)
+}
 
 export function useAuthActor(): AuthActor {
   const actor = useContext(AuthActorContext)

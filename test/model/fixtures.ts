@@ -10,6 +10,7 @@ export const settings: ServiceSettings = {
   is_maintenance: false,
   social_providers: [],
   dev_pages: true,
+  flows: true,
 }
 
 export function user(patch: Partial<CurrentUser> = {}): CurrentUser {

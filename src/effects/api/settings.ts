@@ -9,6 +9,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   is_maintenance: false,
   social_providers: [],
   dev_pages: false,
+  flows: false,
 }
 
 export const getServiceSettings = (api: ApiClient) =>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { adWatchMachine } from '../../machines/ad-watch/ad-watch.machine.ts'
-import { useT } from '../app-context.tsx'
+import { useT, usePageActor } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { PrizeList, RetryAlert } from './parts.tsx'
 
@@ -11,7 +11,7 @@ import { PrizeList, RetryAlert } from './parts.tsx'
  */
 export function AdWatchPage({ logic, watchId }: { logic: typeof adWatchMachine; watchId: string }) {
   const { t } = useT()
-  const actor = useActorRef(logic, { input: { watchId } })
+  const actor = usePageActor(logic, { input: { watchId } })
   const view = useSelector(
     actor,
     (s) => ({

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { drawCost, drawCountsOf, walletTotal, type DrawCount } from '../../domain/gacha.ts'
 import type { gachaMachine } from '../../machines/gacha/gacha.machine.ts'
-import { useT } from '../app-context.tsx'
+import { useT, usePageActor } from '../app-context.tsx'
 import { Modal } from '../components/Modal.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { GachaPeriod, OddsTable, PrizeList, RevealOverlay } from './parts.tsx'
@@ -13,7 +13,7 @@ import { GachaPeriod, OddsTable, PrizeList, RevealOverlay } from './parts.tsx'
  */
 export function GachaPage({ logic, gachaId }: { logic: typeof gachaMachine; gachaId: number }) {
   const { t, locale } = useT()
-  const actor = useActorRef(logic, { input: { gachaId } })
+  const actor = usePageActor(logic, { input: { gachaId } })
   const view = useSelector(
     actor,
     (s) => ({

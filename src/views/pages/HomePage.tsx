@@ -1,14 +1,14 @@
 import { useEffect } from 'react'
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { onlivesMachine } from '../../machines/onlives/onlives.machine.ts'
-import { useT } from '../app-context.tsx'
+import { useT, usePageActor } from '../app-context.tsx'
 import { OnliveCard } from '../components/OnliveCard.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 
 /** The home page: rooms on air by genre, Pick Up first. */
 export function HomePage({ logic }: { logic: typeof onlivesMachine }) {
   const { t, locale } = useT()
-  const actor = useActorRef(logic, { input: { locale } })
+  const actor = usePageActor(logic, { input: { locale } })
   const genres = useSelector(actor, (s) => s.context.genres)
   const status = useSelector(
     actor,

@@ -1,8 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { mypageMachine } from '../../machines/mypage/mypage.machine.ts'
 import { formatCompactCount } from '../../domain/compact-count.ts'
 import { FIELD_MESSAGES, checkBirthday, checkName } from '../../domain/account-rules.ts'
-import { useAuthActor, useT } from '../app-context.tsx'
+import { useAuthActor, useT, usePageActor } from '../app-context.tsx'
 import { Field, formValues } from '../auth/Field.tsx'
 import { FormError } from '../components/FormError.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
@@ -16,7 +16,7 @@ const toDateInput = (birthday: number | null) =>
 /** /mypage: who I am, my gold, and my nickname and birthday. */
 export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
   const { t, locale } = useT()
-  const actor = useActorRef(logic)
+  const actor = usePageActor(logic)
   const auth = useAuthActor()
   const account = useSelector(actor, (s) => s.context.account)
   const error = useSelector(actor, (s) => s.context.error)

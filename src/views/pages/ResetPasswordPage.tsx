@@ -1,6 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { passwordResetMachine } from '../../machines/password-reset/password-reset.machine.ts'
-import { useAuthActor, useT } from '../app-context.tsx'
+import { useAuthActor, useT, usePageActor } from '../app-context.tsx'
 import { Field, formValues } from '../auth/Field.tsx'
 import { FormError } from '../components/FormError.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../use-document-title.ts'
 /** /reset_password/sms: account → code by SMS → new password. */
 export function ResetPasswordPage({ logic }: { logic: typeof passwordResetMachine }) {
   const { t } = useT()
-  const actor = useActorRef(logic)
+  const actor = usePageActor(logic)
   const auth = useAuthActor()
   const step = useSelector(actor, (s) =>
     typeof s.value === 'string' ? s.value : 'enteringAccount',

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { formatCountdown } from '../../domain/regulation.ts'
 import {
@@ -7,7 +7,7 @@ import {
   type RegulationActor,
   type ownerMachine,
 } from '../../machines/owner/owner.machine.ts'
-import { useT } from '../app-context.tsx'
+import { useT, usePageActor } from '../app-context.tsx'
 import type { WelcomeActor } from './types.ts'
 import { WelcomeEditor } from './WelcomeEditor.tsx'
 
@@ -220,7 +220,7 @@ export function OwnerPanel({
   welcome: WelcomeActor | undefined
 }) {
   const { t } = useT()
-  const actor = useActorRef(logic, { input: { roomId, liveId, telop } })
+  const actor = usePageActor(logic, { input: { roomId, liveId, telop } })
   const status = useSelector(actor, (s) =>
     s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready',
   )
