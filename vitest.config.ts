@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
+    globalSetup: ['test/model/walks-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Server suites each start PGlite; two workers suit the two cores.

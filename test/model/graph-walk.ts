@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type {
   AnyMachineSnapshot,
   AnyStateMachine,
@@ -100,7 +102,7 @@ export function walkMachine<M extends AnyStateMachine>(
     events: p.steps.map((s) => (s.event as AnyEvent).type),
   }))
 
-  return {
+  const result: WalkResult = {
     machine: machine.id,
     states: {
       reached: nodes.length - missingStates.length,
@@ -115,6 +117,18 @@ export function walkMachine<M extends AnyStateMachine>(
     edges: edges.length,
     paths,
   }
+  recordWalk(result)
+  return result
+}
+
+/** Where every walk of a test run is recorded for the graph-coverage table (test/graph-coverage.ts). */
+export const WALKS_DIR = path.resolve(import.meta.dirname, '../../node_modules/.cache/kirari-walks')
+let recorded = 0
+
+function recordWalk(result: WalkResult) {
+  fs.mkdirSync(WALKS_DIR, { recursive: true })
+  const file = path.join(WALKS_DIR, `${result.machine}-${process.pid}-${++recorded}.json`)
+  fs.writeFileSync(file, JSON.stringify({ ...result, paths: [] }))
 }
 
 const pct = (a: number, b: number) => (b === 0 ? '100.0' : ((100 * a) / b).toFixed(1))

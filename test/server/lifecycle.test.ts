@@ -25,6 +25,12 @@ describe('configuration', () => {
     expect(config.analyticsOrigins).toEqual(['https://a.example', 'https://pv.example'])
     expect(() => loadConfig({ PAGE_VIEW_URL: 'not a url' })).toThrow(ConfigError)
   })
+
+  it('offers the flow visualizer in development and the demo; in production only with KIRARI_FLOWS=1', () => {
+    expect(loadConfig({}).flows).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production' }).flows).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', KIRARI_FLOWS: '1' }).flows).toBe(true)
+  })
 })
 
 describe.each(engines)('maintenance switch on %s', (engine) => {

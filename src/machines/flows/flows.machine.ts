@@ -16,6 +16,8 @@ export interface LiveActor {
   value: Extract<FlowMessage, { kind: 'actor' }>['value']
   status: string
   at: number
+  /** The state before the last change, if one was seen. */
+  previous: LiveActor['value'] | null
 }
 
 export interface LogEntry {
@@ -96,7 +98,10 @@ export const flowsMachine = setup({
           const { [key]: _gone, ...rest } = context.actors
           return { actors: rest }
         }
-        return { actors: { ...context.actors, [key]: { ...m, key } } }
+        const before = context.actors[key]
+        const changed = before && JSON.stringify(before.value) !== JSON.stringify(m.value)
+        const previous = changed ? before.value : (before?.previous ?? null)
+        return { actors: { ...context.actors, [key]: { ...m, key, previous } } }
       }
       if (m.kind !== 'event') return {}
       const seq = context.seq + 1
@@ -131,7 +136,10 @@ export const flowsMachine = setup({
     isKnown: ({ context, event }) =>
       event.type === 'machine.select' && context.machineIds.includes(event.machineId),
     hasLayout: ({ context }) => context.layout !== null,
-    noPath: ({ context }) => context.path === null,
+    isReachable: ({ context, event }) =>
+      event.type === 'path.choose' &&
+      context.layout !== null &&
+      shortestChartPath(context.layout.chart, event.nodeId) !== null,
     hasNext: ({ context }) => context.path !== null && context.step < context.path.length - 1,
     atEnd: ({ context }) => context.path !== null && context.step >= context.path.length - 1,
   },
@@ -160,7 +168,7 @@ export const flowsMachine = setup({
     'log.clear': { actions: 'clearLog' },
     'machine.select': {
       guard: 'isKnown',
-      target: '.diagram.layouting',
+      target: ['.diagram.layouting', '.player.idle'],
       actions: 'select',
       description: 'Another machine: draw it; the path player starts over.',
     },
@@ -188,17 +196,19 @@ export const flowsMachine = setup({
     player: {
       initial: 'idle',
       on: {
-        'path.choose': {
-          guard: 'hasLayout',
-          target: '.paused',
-          actions: 'choosePath',
-          description: 'The shortest way to the state from the start (guards shown, not run).',
-        },
+        'path.choose': [
+          {
+            guard: 'isReachable',
+            target: '.paused',
+            actions: 'choosePath',
+            description: 'The shortest way to the state from the start (guards shown, not run).',
+          },
+          { guard: 'hasLayout', target: '.idle', actions: 'choosePath' },
+        ],
       },
       states: {
         idle: {},
         paused: {
-          always: { guard: 'noPath', target: 'idle' },
           on: {
             'path.play': [
               { guard: 'atEnd', target: 'playing', actions: 'rewind' },
@@ -210,7 +220,6 @@ export const flowsMachine = setup({
           },
         },
         playing: {
-          always: { guard: 'noPath', target: 'idle' },
           after: {
             step: [
               { guard: 'hasNext', target: 'playing', reenter: true, actions: 'next' },

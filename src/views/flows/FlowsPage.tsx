@@ -88,7 +88,9 @@ export function FlowsPage({
               <ul>
                 {liveHere.map((a) => (
                   <li key={a.key} data-testid="live-actor" data-machine={a.machineId}>
-                    <code>{actorName(a)}</code> <strong>{stateText(a.value)}</strong>
+                    <code>{actorName(a)}</code>{' '}
+                    {a.previous !== null && <span>{stateText(a.previous)} → </span>}
+                    <strong>{stateText(a.value)}</strong>
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,80 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  activeNodeIds,
+  chartNodes,
+  chartOf,
+  payloadText,
+  shortestChartPath,
+  stateText,
+} from '../../src/domain/flows.ts'
+import { MACHINES } from '../../src/machines/registry.ts'
+import { roomMachine } from '../../src/machines/room/room.machine.ts'
+
+describe('the machine registry', () => {
+  it('holds every machine of src/machines, each once', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../src/machines')
+    const files = fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.machine.ts'))
+    const exported = new Set<unknown>()
+    for (const file of files) {
+      const module = (await import(path.join(dir, file))) as Record<string, unknown>
+      for (const [name, value] of Object.entries(module))
+        if (name.endsWith('Machine')) exported.add(value)
+    }
+    const registered = MACHINES.map((m) => m.machine)
+    expect(new Set(registered).size).toBe(registered.length)
+    expect(registered.length).toBe(exported.size)
+    for (const m of exported) expect(registered).toContain(m)
+    for (const { dir: d, machine } of MACHINES)
+      expect(
+        files.some((f) => f.startsWith(`${d}/`) && f.endsWith('.machine.ts')),
+        machine.id,
+      ).toBe(true)
+  })
+})
+
+describe('charts', () => {
+  const chart = chartOf(roomMachine)
+
+  it('draws nested states inside their parents and names guards and descriptions on edges', () => {
+    const live = chart.root.children.find((n) => n.id === 'room.live')
+    expect(live?.children.length).toBeGreaterThan(0)
+    expect(chartNodes(chart).length).toBeGreaterThan(chart.root.children.length)
+    const guarded = chart.edges.find((e) => e.guard === 'isReconnect')
+    expect(guarded?.event).toBe('push.connected')
+    expect(guarded?.description).toMatch(/gap/)
+  })
+
+  it('lights the active states of a value, parallel regions included', () => {
+    expect(activeNodeIds('m', 'a')).toEqual(['m', 'm.a'])
+    expect(activeNodeIds('m', { a: { b: 'c' }, d: 'e' })).toEqual([
+      'm',
+      'm.a',
+      'm.a.b',
+      'm.a.b.c',
+      'm.d',
+      'm.d.e',
+    ])
+    expect(stateText({ a: { b: 'c' }, d: 'e' })).toBe('a.b.c, d.e')
+  })
+
+  it('finds the shortest path to a nested state through its initial states; null when unreachable', () => {
+    const path = shortestChartPath(chart, 'room.ended')
+    expect(path?.[0]?.edge).toBeNull()
+    expect(path?.at(-1)?.nodeId.startsWith('room.ended')).toBe(true)
+    for (const [i, step] of (path ?? []).entries()) if (i > 0) expect(step.edge).not.toBeNull()
+    expect(shortestChartPath(chart, 'room.nowhere')).toBeNull()
+  })
+
+  it('writes payloads as short JSON: no type, errors by message, no cycles, cut when long', () => {
+    const cyclic: Record<string, unknown> = { a: 1 }
+    cyclic.self = cyclic
+    expect(payloadText({ type: 'x', error: new Error('boom'), cyclic })).toBe(
+      '{"error":"Error: boom","cyclic":{"a":1,"self":"[circular]"}}',
+    )
+    expect(payloadText({ type: 'x', text: 'あ'.repeat(5000) }).length).toBeLessThan(1600)
+  })
+})
