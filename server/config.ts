@@ -33,6 +33,10 @@ export interface ServerConfig {
   flows: boolean
   /** Demo bot comments a minute in each demo room on air; 0 = off. */
   demoBotsPerMinute: number
+  /** `redis://…` or `nats://…`: the bus that joins several processes into one site. */
+  busUrl: string | undefined
+  /** How often this process reports its socket viewers per live (services/presence.ts). */
+  presenceIntervalMs: number
   /** Where OBS publishes (the nginx RTMP module's application); the stream key is per room. */
   rtmpUrl: string
   /** Secret nginx adds to its on_publish callbacks; without one, only loopback callers count. */
@@ -86,6 +90,16 @@ export function loadConfig(
     )
   }
   const seedDemo = flag(env.SEED_DEMO, databaseUrl === undefined)
+  const busUrl = env.BUS_URL || undefined
+  if (busUrl && !/^(rediss?|nats):\/\//.test(busUrl)) {
+    throw new ConfigError(`BUS_URL must start with redis://, rediss:// or nats://, got "${busUrl}"`)
+  }
+  const presenceIntervalMs = Number(env.PRESENCE_INTERVAL_MS ?? 5000)
+  if (!Number.isInteger(presenceIntervalMs) || presenceIntervalMs < 50) {
+    throw new ConfigError(
+      `PRESENCE_INTERVAL_MS must be an integer of at least 50, got "${env.PRESENCE_INTERVAL_MS}"`,
+    )
+  }
   // On by default for a demo site, but never in tests unless a test asks for it.
   const botsDefault = seedDemo && env.NODE_ENV !== 'test' ? 6 : 0
   const botsText = env.DEMO_BOTS_PER_MINUTE || String(botsDefault)
@@ -118,5 +132,7 @@ export function loadConfig(
     devPages: flag(env.KIRARI_DEV_PAGES, !production),
     flows: flag(env.KIRARI_FLOWS, !production),
     demoBotsPerMinute,
+    busUrl,
+    presenceIntervalMs,
   }
 }

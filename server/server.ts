@@ -6,6 +6,8 @@ import type { ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { seed } from './db/seed.ts'
 import { PushHub } from './broadcast/hub.ts'
+import { openBus } from './broadcast/buses.ts'
+import { startPresence } from './services/presence.ts'
 import { startDemoBots } from './services/demo-bots.ts'
 
 export interface RunningServer {
@@ -39,7 +41,7 @@ export async function startServer(
     logger.info('seeded database', { demo: config.seedDemo })
   }
 
-  const hub = new PushHub()
+  const hub = new PushHub(await openBus(config.busUrl))
   const app = createApp({ db: database.db, config, logger, hub })
   options.extend?.(app)
   const http = createAdaptorServer({ fetch: app.fetch }) as Server
@@ -65,6 +67,7 @@ export async function startServer(
     logger,
     perMinute: config.demoBotsPerMinute,
   })
+  const presence = startPresence({ db: database.db, hub, logger, intervalMs: config.presenceIntervalMs })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
   logger.info('listening', {
@@ -72,6 +75,7 @@ export async function startServer(
     engine: database.engine,
     maintenance: config.maintenance,
     demoBotsPerMinute: config.demoBotsPerMinute,
+    bus: config.busUrl ? new URL(config.busUrl).protocol.replace(':', '') : 'in-process',
     startupMs: Date.now() - started,
   })
 
@@ -81,6 +85,7 @@ export async function startServer(
       logger.info('shutting down', { inFlight })
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()))
       await bots.stop()
+      await presence.stop()
       await hub.close()
       http.closeIdleConnections()
       if (inFlight > 0) {

@@ -1,3 +1,4 @@
+import { socketViewers } from '../services/presence.ts'
 import { grantFreeGifts } from '../services/free-gifts.ts'
 import { isAbroad, roomRegulation } from '../services/lives.ts'
 import { REGULATION } from '../../src/domain/regulation.ts'
@@ -329,9 +330,11 @@ export function roomRoutes() {
       .executeTakeFirstOrThrow()
     // Watching earns free stars (services/gifts.ts); the viewer hears of it in the toast.
     const granted = session?.userId != null && (await grantFreeGifts(c.var.db, session.userId))
+    // The live's count from its start (the demo's audience) plus the sockets of every process.
+    const watching = await socketViewers(c.var.db, live.bcsvr_key, c.var.config.presenceIntervalMs)
     return c.json({
       is_login: session?.userId != null,
-      online_user_num: row.view_num,
+      online_user_num: row.view_num + watching,
       live_watch_incentive: {},
       ...(granted && { toast: { message: FREE_GIFT_TOAST } }),
     })

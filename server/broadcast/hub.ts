@@ -59,6 +59,11 @@ export class PushHub {
     this.bus.publish(key, `MSG\t${key}\t${JSON.stringify(message)}`)
   }
 
+  /** Sockets following each key in this process. */
+  counts(): Map<string, number> {
+    return new Map([...this.rooms].map(([key, clients]) => [key, clients.size]))
+  }
+
   subscriberCount(key: string): number {
     return this.rooms.get(key)?.size ?? 0
   }

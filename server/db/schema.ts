@@ -33,6 +33,7 @@ export interface DB {
   gacha_results: GachaResultTable
   user_items: UserItemTable
   ad_reward_watches: AdRewardWatchTable
+  live_presence: LivePresenceTable
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -356,4 +357,11 @@ export interface AdRewardWatchTable {
   started_at: ColumnType<Date, Date | undefined, Date>
   completed_at: Date | null
   draw_id: ColumnType<string | null, string | number | null | undefined, string | number | null>
+}
+
+export interface LivePresenceTable {
+  process_id: string
+  bcsvr_key: string
+  viewers: number
+  seen_at: CreatedAt
 }

@@ -8,6 +8,9 @@ import { GACHAS, LIMITED_DAYS } from './gacha-catalogue.ts'
 import type { Db } from './index.ts'
 
 /** The password of the demo accounts (README); never in a production database. */
+/** Any constant: the advisory lock seeding holds. */
+const SEED_LOCK = 4_205_302
+
 export const DEMO_PASSWORD = 'kirari-demo'
 
 /** YYYYMMDD of the date `years` years and `days` days before `now`. */
@@ -42,11 +45,14 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
     return false
   }
   const now = options.now ?? new Date()
-  await db.transaction().execute(async (tx) => {
+  const seeded = await db.transaction().execute(async (tx) => {
+    // Processes starting together on one PostgreSQL seed it once.
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx)
+    if (await isSeeded(tx)) return false
     await tx.insertInto('genres').values(genres).execute()
     await seedGifts(tx)
     await seedGachas(tx, now)
-    if (!options.demo) return
+    if (!options.demo) return true
 
     const demoUsers = [
       {
@@ -152,8 +158,9 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
       }
     }
     await seedDemoAdditions(tx)
+    return true
   })
-  return true
+  return seeded
 }
 
 /**

@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { CHROMIUM } from './chromium.ts'
+import { spawnServer } from '../spawn-server.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -15,40 +16,6 @@ declare module 'vitest' {
     maintenanceUrl: string
     chromium: string
   }
-}
-
-interface Started {
-  url: string
-  child: ChildProcess
-  dataDir: string
-}
-
-/** Starts `server/main.ts` (what `npm start` runs after the build) and waits for its URL. */
-function startServer(env: Record<string, string>): Promise<Started> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-e2e-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in 60 s:\n${log}`)),
-      60_000,
-    )
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString()
-      const url = /"message":"listening","url":"([^"]+)"/.exec(log)?.[1]
-      if (url) {
-        clearTimeout(timer)
-        resolve({ url, child, dataDir })
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)))
-  })
 }
 
 export default async function setup(project: TestProject) {
@@ -84,13 +51,13 @@ export default async function setup(project: TestProject) {
   const [site, maintenance] = await Promise.all([
     // CAPTCHA_FIXED_WORD lets the browser suite answer the captcha (refused in production).
     // Demo bots keep the rooms busy (2 comments a second each) for the comment-stream tests.
-    startServer({
+    spawnServer({
       CAPTCHA_FIXED_WORD: 'kirari',
       DEMO_BOTS_PER_MINUTE: '120',
       RTMP_URL: rtmpUrl,
       MEDIA_DIR: mediaDir,
     }),
-    startServer({ MAINTENANCE: '1' }),
+    spawnServer({ MAINTENANCE: '1' }),
   ])
   // nginx-rtmp for the site, as `npm run media` runs it, calling back to the site's port.
   const media = spawn(process.execPath, ['--import', 'tsx', 'server/media-main.ts'], {
@@ -113,11 +80,6 @@ export default async function setup(project: TestProject) {
     media.kill('SIGTERM')
     await mediaExited
     fs.rmSync(mediaDir, { recursive: true, force: true })
-    for (const s of [site, maintenance]) {
-      const exited = new Promise((resolve) => s.child.once('exit', resolve))
-      s.child.kill('SIGTERM')
-      await exited
-      fs.rmSync(s.dataDir, { recursive: true, force: true })
-    }
+    await Promise.all([site.stop(), maintenance.stop()])
   }
 }

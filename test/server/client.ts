@@ -5,6 +5,14 @@ export class TestClient {
 
   constructor(private readonly base: string) {}
 
+  /** The same browser talking to another server process (the session lives in the database). */
+  on(base: string): TestClient {
+    const other = new TestClient(base)
+    other.cookies = this.cookies
+    other.token = this.token
+    return other
+  }
+
   get sessionId(): string | undefined {
     return this.cookies.get('kirari_sid')
   }
