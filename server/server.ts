@@ -67,7 +67,12 @@ export async function startServer(
     logger,
     perMinute: config.demoBotsPerMinute,
   })
-  const presence = startPresence({ db: database.db, hub, logger, intervalMs: config.presenceIntervalMs })
+  const presence = startPresence({
+    db: database.db,
+    hub,
+    logger,
+    intervalMs: config.presenceIntervalMs,
+  })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
   logger.info('listening', {
