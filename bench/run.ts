@@ -1,4 +1,6 @@
+import { benchApiLatency } from './api-latency.ts'
 import { benchCommentStream } from './comment-stream.ts'
+import { benchPushFanout } from './push-fanout.ts'
 import { benchGifts } from './gifts.ts'
 import { met, writeResults, type BenchResult } from './report.ts'
 import { benchRoomComments } from './room-comments.ts'
@@ -9,6 +11,8 @@ const results: BenchResult[] = [
   benchCommentStream({ quick }),
   await benchRoomComments({ quick }),
   await benchGifts({ quick }),
+  await benchPushFanout({ quick }),
+  await benchApiLatency({ quick }),
 ]
 console.log(writeResults(results))
 const missed = results.flatMap((r) =>

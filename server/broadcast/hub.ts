@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http'
-import type { Duplex } from 'node:stream'
+import { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 
 /** A socket that buffers more than this is too slow to keep up: it is dropped, not waited for. */
@@ -27,6 +27,15 @@ export function inProcessBus(): Bus {
   }
 }
 
+/**
+ * The TCP socket under a WebSocket, to cork a tick's frames into one write. `ws` keeps it in a
+ * private field; without it (another implementation) frames are simply written one by one.
+ */
+function rawSocket(ws: WebSocket): Duplex | undefined {
+  const raw = (ws as unknown as { _socket?: unknown })._socket
+  return raw instanceof Duplex ? raw : undefined
+}
+
 interface Client {
   socket: WebSocket
   keys: Set<string>
@@ -41,6 +50,9 @@ export class PushHub {
   private readonly rooms = new Map<string, Set<Client>>()
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 4096 })
   private readonly heartbeat: NodeJS.Timeout
+  /** Frames waiting for this tick's flush, by key, each encoded once. */
+  private pending = new Map<string, Buffer[]>()
+  private flushing: NodeJS.Immediate | null = null
 
   constructor(private readonly bus: Bus = inProcessBus()) {
     bus.onMessage((key, frame) => this.deliver(key, frame))
@@ -70,6 +82,7 @@ export class PushHub {
 
   async close(): Promise<void> {
     clearInterval(this.heartbeat)
+    if (this.flushing) clearImmediate(this.flushing)
     for (const client of this.wss.clients) client.close(1001, 'server shutting down')
     await new Promise<void>((resolve) => this.wss.close(() => resolve()))
     await this.bus.close()
@@ -106,17 +119,40 @@ export class PushHub {
     }
   }
 
+  /**
+   * Queues a frame for the room's sockets; everything published in one tick goes out together
+   * (a busy room's sockets are written once a tick, their frames in one corked write).
+   */
   private deliver(key: string, frame: string): void {
-    const room = this.rooms.get(key)
-    if (!room) return
-    for (const client of room) {
-      // Back-pressure per socket: a reader that cannot keep up is cut off, never waited for.
-      if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        client.socket.terminate()
-        this.drop(client)
-        continue
+    if (!this.rooms.has(key)) return
+    // Encoded once here, never again per socket.
+    const data = Buffer.from(frame)
+    const queue = this.pending.get(key)
+    if (queue) queue.push(data)
+    else this.pending.set(key, [data])
+    this.flushing ??= setImmediate(() => this.flush())
+  }
+
+  private flush(): void {
+    const pending = this.pending
+    this.pending = new Map()
+    this.flushing = null
+    for (const [key, frames] of pending) {
+      const room = this.rooms.get(key)
+      if (!room) continue
+      for (const client of room) {
+        // Back-pressure per socket: a reader that cannot keep up is cut off, never waited for.
+        if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+          client.socket.terminate()
+          this.drop(client)
+          continue
+        }
+        const raw = rawSocket(client.socket)
+        raw?.cork()
+        // One MSG per WebSocket message, as the protocol's clients read them.
+        for (const data of frames) client.socket.send(data, { binary: false })
+        if (raw) process.nextTick(() => raw.uncork())
       }
-      client.socket.send(frame)
     }
   }
 

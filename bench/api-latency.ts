@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto'
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { startTestServer } from '../test/server/harness.ts'
+import { liveOf } from '../test/server/socket.ts'
+import type { BenchResult, Measure } from './report.ts'
+
+const READ_RATE = 1000
+const COMMENT_RATE = 100
+/** Each commenter may post 5 comments in 10 s; this many share the comment load under it. */
+const COMMENTERS = 400
+
+interface Load {
+  rps: number
+  p50: number
+  p99: number
+  ok: number
+  total: number
+}
+
+/** autocannon in a child process (its own core), so the server's event loop is its own. */
+function load(spec: object): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'load-child.ts'), JSON.stringify(spec)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as Load) : reject(new Error(`load exited ${code}`)),
+    )
+  })
+}
+
+function measures(label: string, result: Load, target?: number): Measure[] {
+  return [
+    { name: `${label} requests/s`, value: Math.round(result.rps), unit: '/s' },
+    { name: `${label} p50`, value: result.p50, unit: 'ms' },
+    {
+      name: `${label} p99`,
+      value: result.p99,
+      unit: 'ms',
+      ...(target !== undefined && { target: { kind: 'max' as const, value: target } }),
+    },
+    {
+      name: `${label} answered 2xx`,
+      value: result.total === 0 ? 0 : (100 * result.ok) / result.total,
+      unit: '%',
+      target: { kind: 'min', value: 100 },
+    },
+  ]
+}
+
+/**
+ * API latency on one process (PGlite, the default engine), with autocannon at a fixed rate:
+ * `onlives` and `live_info` at 1,000 requests/s (target p99 ≤ 10 ms), and `post_live_comment`
+ * at 100/s from 400 logged-in, SMS-authenticated viewers (so the per-user limit is not hit).
+ */
+export async function benchApiLatency(options: { quick: boolean }): Promise<BenchResult> {
+  const duration = options.quick ? 3 : 10
+  const server = await startTestServer('pglite', {})
+  try {
+    const db = server.database.db
+    const live = await liveOf(server, 'kirari_hoshino')
+    const users = await db
+      .insertInto('users')
+      .values(
+        Array.from({ length: COMMENTERS }, (_, i) => ({
+          account_id: `bench_${i}`,
+          name: `ベンチ${i}`,
+          sms_auth: true,
+          password_hash: null,
+          birthday: 19_900_101,
+          phone: null,
+        })),
+      )
+      .returning('id')
+      .execute()
+    const sessions = users.map((u) => ({
+      id: randomBytes(24).toString('base64url'),
+      user_id: u.id,
+      csrf_token: randomBytes(24).toString('base64url'),
+      expires_at: new Date(Date.now() + 86_400_000),
+    }))
+    await db.insertInto('sessions').values(sessions).execute()
+
+    const common = { duration, connections: 20, rate: READ_RATE }
+    // Warm up the JIT and the pool.
+    await load({ url: `${server.url}/api/live/onlives`, duration: 1, connections: 10, rate: 0 })
+    const onlives = await load({ ...common, url: `${server.url}/api/live/onlives` })
+    const liveInfo = await load({
+      ...common,
+      url: `${server.url}/api/live/live_info?room_id=${live.roomId}`,
+    })
+    const comments = await load({
+      url: `${server.url}/api/live/post_live_comment`,
+      duration,
+      connections: 20,
+      rate: COMMENT_RATE,
+      comments: {
+        liveId: live.liveId,
+        sessions: sessions.map((s) => ({ id: s.id, csrf: s.csrf_token })),
+      },
+    })
+    return {
+      name: 'api-latency',
+      description: `autocannon, ${duration} s each, one process on PGlite`,
+      quick: options.quick,
+      at: new Date().toISOString(),
+      measures: [
+        ...measures('onlives', onlives, 10),
+        ...measures('live_info', liveInfo, 10),
+        ...measures('post_live_comment', comments),
+      ],
+    }
+  } finally {
+    await server.close()
+  }
+}
