@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { startTestServer } from '../test/server/harness.ts'
+import { postgresReachable, startTestServer } from '../test/server/harness.ts'
 import { liveOf } from '../test/server/socket.ts'
 import type { BenchResult, Measure } from './report.ts'
 
@@ -54,13 +54,15 @@ function measures(label: string, result: Load, target?: number): Measure[] {
 }
 
 /**
- * API latency on one process (PGlite, the default engine), with autocannon at a fixed rate:
+ * API latency on one process (PostgreSQL when reachable, else PGlite), autocannon at a fixed rate:
  * `onlives` and `live_info` at 1,000 requests/s (target p99 ≤ 10 ms), and `post_live_comment`
  * at 100/s from 400 logged-in, SMS-authenticated viewers (so the per-user limit is not hit).
  */
 export async function benchApiLatency(options: { quick: boolean }): Promise<BenchResult> {
   const duration = options.quick ? 3 : 10
-  const server = await startTestServer('pglite', {})
+  // PostgreSQL when it is there (a deployment's engine), PGlite otherwise.
+  const engine = (await postgresReachable()) ? 'postgres' : 'pglite'
+  const server = await startTestServer(engine, { READ_CACHE_MS: '1000' })
   try {
     const db = server.database.db
     const live = await liveOf(server, 'kirari_hoshino')
@@ -106,7 +108,7 @@ export async function benchApiLatency(options: { quick: boolean }): Promise<Benc
     })
     return {
       name: 'api-latency',
-      description: `autocannon, ${duration} s each, one process on PGlite`,
+      description: `autocannon, ${duration} s each, one process on ${engine}`,
       quick: options.quick,
       at: new Date().toISOString(),
       measures: [

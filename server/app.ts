@@ -1,3 +1,4 @@
+import { ReadCache } from './read-cache.ts'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ServerConfig } from './config.ts'
@@ -38,6 +39,7 @@ export interface AppEnv {
     config: ServerConfig
     messages: MessageProvider
     hub: PushHub
+    cache: ReadCache
     /** Set by requireCsrf on state-changing calls. */
     session: Session | null
     /** The parsed body, cached by readBody. */
@@ -71,6 +73,7 @@ const SERVER_PREFIXES = [
 export function createApp({ db, config, logger, messages: provider, hub }: AppDeps) {
   const app = new Hono<AppEnv>()
   const index = spaIndex(config.distDir)
+  const cache = new ReadCache(config.readCacheMs)
   const outgoing = provider ?? localOutbox(db, logger)
 
   app.use('*', securityHeaders(config.analyticsOrigins))
@@ -79,7 +82,11 @@ export function createApp({ db, config, logger, messages: provider, hub }: AppDe
     c.set('config', config)
     c.set('messages', outgoing)
     c.set('hub', hub)
+    c.set('cache', cache)
     await next()
+    // Whatever a write changed, shared reads are loaded again (after it, so a read during the
+    // write cannot keep the old state).
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') cache.clear()
   })
   const maintenanceGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.header('Cache-Control', 'no-store')

@@ -37,6 +37,8 @@ export interface ServerConfig {
   busUrl: string | undefined
   /** How often this process reports its socket viewers per live (services/presence.ts). */
   presenceIntervalMs: number
+  /** How long shared reads are kept (server/read-cache.ts); 0 turns the cache off. */
+  readCacheMs: number
   /** Where OBS publishes (the nginx RTMP module's application); the stream key is per room. */
   rtmpUrl: string
   /** Secret nginx adds to its on_publish callbacks; without one, only loopback callers count. */
@@ -94,6 +96,10 @@ export function loadConfig(
   if (busUrl && !/^(rediss?|nats):\/\//.test(busUrl)) {
     throw new ConfigError(`BUS_URL must start with redis://, rediss:// or nats://, got "${busUrl}"`)
   }
+  const readCacheMs = Number(env.READ_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000))
+  if (!Number.isInteger(readCacheMs) || readCacheMs < 0 || readCacheMs > 60_000) {
+    throw new ConfigError(`READ_CACHE_MS must be an integer 0–60000, got "${env.READ_CACHE_MS}"`)
+  }
   const presenceIntervalMs = Number(env.PRESENCE_INTERVAL_MS ?? 5000)
   if (!Number.isInteger(presenceIntervalMs) || presenceIntervalMs < 50) {
     throw new ConfigError(
@@ -134,5 +140,6 @@ export function loadConfig(
     demoBotsPerMinute,
     busUrl,
     presenceIntervalMs,
+    readCacheMs,
   }
 }

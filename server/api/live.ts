@@ -37,29 +37,37 @@ export function liveRoutes() {
 
   api.get('/onlives', async (c) => {
     const q = query(c, onlivesQuery)
-    const onlives = await listOnlives(c.var.db, {
+    const options = {
       pickup: q.is_pickup === '1',
       origin: new URL(c.req.url).origin,
-      locale: q.lang === undefined || q.lang === 'ja' ? 'ja' : 'en',
-    })
-    return c.json({ onlives })
+      locale: q.lang === undefined || q.lang === 'ja' ? ('ja' as const) : ('en' as const),
+    }
+    // Kept serialized: the list is the same for everyone and the largest read of the site.
+    const body = await c.var.cache.get(`onlives:${JSON.stringify(options)}`, async () =>
+      JSON.stringify({ onlives: await listOnlives(c.var.db, options) }),
+    )
+    return c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8' })
   })
 
   api.get('/live_info', async (c) => {
     const { room_id } = query(c, v.object({ room_id: idString }))
-    const room = await c.var.db
-      .selectFrom('rooms')
-      .select(['id', 'room_name', 'owner_user_id'])
-      .where('id', '=', room_id)
-      .executeTakeFirst()
+    // The room, its live and open vote are the same for every visitor: shared for a moment.
+    const { room, live, enquete } = await c.var.cache.get(`live:${room_id}`, async () => {
+      const room = await c.var.db
+        .selectFrom('rooms')
+        .select(['id', 'room_name', 'owner_user_id'])
+        .where('id', '=', room_id)
+        .executeTakeFirst()
+      const live = room ? await openLive(c.var.db, { roomId: room.id }) : undefined
+      const enquete = live ? await openEnquete(c.var.db, live.live_id) : undefined
+      return { room, live, enquete }
+    })
     if (!room) throw new ApiError(404, messages.notFound)
-    const live = await openLive(c.var.db, { roomId: room.id })
     const userId = await sessionUserId(c)
     const viewer = await viewerState(c.var.db, userId, room.id, live?.live_id ?? null)
     const url = new URL(c.req.url)
     // Our own push socket, on the port the client came in on.
     const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80
-    const enquete = live ? await openEnquete(c.var.db, live.live_id) : undefined
     // SPEC §3 live info: the caller's own age class and whether they are abroad.
     const birthday =
       userId === null
