@@ -24,5 +24,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // bench/bundle-size.ts reads which chunks each route loads.
+    manifest: true,
   },
 })

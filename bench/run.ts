@@ -1,4 +1,5 @@
 import { benchApiLatency } from './api-latency.ts'
+import { benchBundleSize } from './bundle-size.ts'
 import { benchCommentStream } from './comment-stream.ts'
 import { benchPushFanout } from './push-fanout.ts'
 import { benchGifts } from './gifts.ts'
@@ -8,6 +9,7 @@ import { benchRoomComments } from './room-comments.ts'
 // `npm run bench` (after `vite build`); `npm run bench -- --quick` for a short run.
 const quick = process.argv.includes('--quick')
 const results: BenchResult[] = [
+  benchBundleSize({ quick }),
   benchCommentStream({ quick }),
   await benchRoomComments({ quick }),
   await benchGifts({ quick }),

@@ -38,9 +38,6 @@ import {
 import type { RouterContext } from './router-context.ts'
 import type { FlowInspector } from './effects/inspector.ts'
 import { listenToFlows } from './effects/inspector.ts'
-import { layoutChart } from './effects/flow-layout.ts'
-import { chartOf } from './domain/flows.ts'
-import { MACHINES } from './machines/registry.ts'
 import { flowsMachine } from './machines/flows/flows.machine.ts'
 import { fromCallback, fromPromise } from 'xstate'
 import { roomMachine } from './machines/room/room.machine.ts'
@@ -199,7 +196,13 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     machines: {
       flows: flowsMachine.provide({
         actors: {
+          // ELK and the machine registry load only when /dev/flows draws.
           layout: fromPromise(async ({ input }) => {
+            const [{ layoutChart }, { chartOf }, { MACHINES }] = await Promise.all([
+              import('./effects/flow-layout.ts'),
+              import('./domain/chart.ts'),
+              import('./machines/registry.ts'),
+            ])
             const entry = MACHINES.find((m) => m.machine.id === input.machineId)
             if (!entry) throw new Error(`no machine ${input.machineId}`)
             return layoutChart(chartOf(entry.machine))

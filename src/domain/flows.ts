@@ -1,5 +1,4 @@
-import type { AnyStateMachine, StateValue } from 'xstate'
-import { toDirectedGraph } from 'xstate/graph'
+import type { StateValue } from 'xstate'
 
 /** A state of a chart: nested states are its children (drawn as boxes inside it). */
 export interface ChartNode {
@@ -29,43 +28,6 @@ export interface Chart {
   machineId: string
   root: ChartNode
   edges: ChartEdge[]
-}
-
-type GraphNode = ReturnType<typeof toDirectedGraph>
-
-const guardName = (guard: unknown): string | null => {
-  if (!guard) return null
-  if (typeof guard === 'string') return guard
-  if (typeof guard === 'object' && 'type' in guard) return String(guard.type)
-  if (typeof guard === 'function') return guard.name || 'guard'
-  return 'guard'
-}
-
-/** A machine's statechart as data, from xstate/graph's toDirectedGraph. */
-export function chartOf(machine: AnyStateMachine): Chart {
-  const edges: ChartEdge[] = []
-  const walk = (node: GraphNode): ChartNode => {
-    for (const e of node.edges) {
-      const transition = e.transition as { guard?: unknown; description?: string }
-      edges.push({
-        id: e.id,
-        source: e.source.id,
-        target: e.target.id,
-        event: e.label.text,
-        guard: guardName(transition.guard),
-        description: transition.description ?? null,
-      })
-    }
-    const state = node.stateNode
-    return {
-      id: node.id,
-      label: node.id === machine.id ? machine.id : state.key,
-      type: state.type,
-      initial: state.initial.target[0]?.id ?? null,
-      children: node.children.map(walk),
-    }
-  }
-  return { machineId: machine.id, root: walk(toDirectedGraph(machine)), edges }
 }
 
 /** Every node of a chart, depth first. */
@@ -175,64 +137,6 @@ export function shortestChartPath(chart: Chart, targetId: string): PathStep[] | 
     }
   }
   return null
-}
-
-/** The channel the app's tabs report their actors on, and the flow visualizer listens to. */
-export const FLOWS_CHANNEL = 'kirari-flows'
-/** A visualizer says hello this often; tabs report while they have heard one lately. */
-export const FLOWS_HELLO_MS = 2000
-export const FLOWS_LISTENING_MS = 6000
-
-/** What travels on the channel. */
-export type FlowMessage =
-  | { kind: 'hello' }
-  | {
-      kind: 'actor'
-      tab: string
-      actorId: string
-      machineId: string
-      value: StateValue
-      status: 'active' | 'done' | 'error' | 'stopped'
-      at: number
-    }
-  | {
-      kind: 'event'
-      tab: string
-      actorId: string
-      machineId: string
-      type: string
-      payload: string
-      at: number
-    }
-
-const PAYLOAD_MAX = 1500
-
-/** An event's payload as short JSON text: no cycles, errors by their message, cut at a length. */
-export function payloadText(event: Record<string, unknown>): string {
-  const seen = new WeakSet()
-  const { type: _type, ...rest } = event
-  let text: string
-  try {
-    text = JSON.stringify(rest, (_key, value: unknown) => {
-      if (value instanceof Error) return `${value.name}: ${value.message}`
-      if (typeof value === 'function') return undefined
-      if (typeof value === 'object' && value !== null) {
-        if (seen.has(value)) return '[circular]'
-        seen.add(value)
-      }
-      return value
-    })
-  } catch {
-    text = '"[unreadable]"'
-  }
-  return text.length > PAYLOAD_MAX ? `${text.slice(0, PAYLOAD_MAX)}…` : text
-}
-
-/** A message from the channel, checked, or null. */
-export function readFlowMessage(data: unknown): FlowMessage | null {
-  if (typeof data !== 'object' || data === null || !('kind' in data)) return null
-  const kind = data.kind
-  return kind === 'hello' || kind === 'actor' || kind === 'event' ? (data as FlowMessage) : null
 }
 
 /** A state value as text: `live.watching`, parallel regions joined by commas. */

@@ -5,7 +5,7 @@ import {
   payloadText,
   readFlowMessage,
   type FlowMessage,
-} from '../domain/flows.ts'
+} from '../domain/flow-messages.ts'
 
 type InspectObserver = (event: InspectionEvent) => void
 

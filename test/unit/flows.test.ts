@@ -1,14 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  activeNodeIds,
-  chartNodes,
-  chartOf,
-  payloadText,
-  shortestChartPath,
-  stateText,
-} from '../../src/domain/flows.ts'
+import { chartOf } from '../../src/domain/chart.ts'
+import { payloadText } from '../../src/domain/flow-messages.ts'
+import { activeNodeIds, chartNodes, shortestChartPath, stateText } from '../../src/domain/flows.ts'
 import { MACHINES } from '../../src/machines/registry.ts'
 import { roomMachine } from '../../src/machines/room/room.machine.ts'
 

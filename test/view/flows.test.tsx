@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { FLOWS_CHANNEL, type FlowMessage } from '../../src/domain/flows.ts'
+import { FLOWS_CHANNEL, type FlowMessage } from '../../src/domain/flow-messages.ts'
 import { user } from '../model/fixtures.ts'
 import { fakeApi, renderApp } from './render-app.tsx'
 

@@ -1,11 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import {
-  FLOWS_HELLO_MS,
-  shortestChartPath,
-  type ChartLayout,
-  type FlowMessage,
-  type PathStep,
-} from '../../domain/flows.ts'
+import { FLOWS_HELLO_MS, type FlowMessage } from '../../domain/flow-messages.ts'
+import { shortestChartPath, type ChartLayout, type PathStep } from '../../domain/flows.ts'
 
 /** An actor of the running app, in this tab or another, as last reported. */
 export interface LiveActor {
