@@ -2,6 +2,7 @@ import { benchApiLatency } from './api-latency.ts'
 import { benchBundleSize } from './bundle-size.ts'
 import { benchCommentStream } from './comment-stream.ts'
 import { benchPushFanout } from './push-fanout.ts'
+import { benchFirstFrame } from './first-frame.ts'
 import { benchGifts } from './gifts.ts'
 import { met, writeResults, type BenchResult } from './report.ts'
 import { benchRoomComments } from './room-comments.ts'
@@ -15,6 +16,7 @@ const results: BenchResult[] = [
   await benchGifts({ quick }),
   await benchPushFanout({ quick }),
   await benchApiLatency({ quick }),
+  await benchFirstFrame({ quick }),
 ]
 console.log(writeResults(results))
 const missed = results.flatMap((r) =>

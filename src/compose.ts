@@ -65,7 +65,7 @@ import {
 import { reportMachine } from './machines/report/report.machine.ts'
 import { welcomeEditorMachine } from './machines/welcome-editor/welcome-editor.machine.ts'
 import { playerMachine } from './machines/player/player.machine.ts'
-import { runPlayerEngine } from './effects/player-engine.ts'
+import { preloadPlayer, runPlayerEngine } from './effects/player-engine.ts'
 import { openPushSocket } from './effects/push-socket.ts'
 
 /** The outside world as the app machine needs it; src/main.tsx passes the browser's. */
@@ -283,12 +283,14 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
       }),
       room: roomMachine.provide({
         actors: {
-          loadRoom: fromPromise(({ input }) =>
-            loadRoom(effects.api, input.roomUrlKey, {
+          loadRoom: fromPromise(({ input }) => {
+            // Most rooms opened are on air: the player's library loads alongside the room.
+            preloadPlayer()
+            return loadRoom(effects.api, input.roomUrlKey, {
               mutedUsers: effects.mutes.read,
               giftSound: effects.giftSound.read,
-            }),
-          ),
+            })
+          }),
           player: playerMachine.provide({
             actors: {
               engine: fromCallback(({ input, sendBack, receive }) =>

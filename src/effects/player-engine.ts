@@ -14,6 +14,11 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
   liveDurationInfinity: true,
 }
 
+/** Starts fetching hls.js early (while a room loads), so the player does not wait for it. */
+export function preloadPlayer(): void {
+  void import('hls.js').catch(() => {})
+}
+
 const canPlayNatively = (element: HTMLVideoElement) =>
   element.canPlayType('application/vnd.apple.mpegurl') !== ''
 
