@@ -1,8 +1,4 @@
-import { chromium } from 'playwright-core'
-import { loadConfig } from '../server/config.ts'
-import { silentLogger } from '../server/logger.ts'
-import { startServer } from '../server/server.ts'
-import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/chromium.ts'
+import { startBenchSite } from './site.ts'
 import type { BenchResult } from './report.ts'
 
 /** Resolves with the page's time (performance.now) of the first video frame it presents. */
@@ -32,15 +28,7 @@ const median = (values: readonly number[]) => {
  */
 export async function benchFirstFrame(options: { quick: boolean }): Promise<BenchResult> {
   const tries = options.quick ? 2 : 5
-  const server = await startServer(
-    loadConfig({ PORT: '0', DATA_DIR: 'memory://', DEMO_BOTS_PER_MINUTE: '0' }),
-    { logger: silentLogger },
-  )
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
-  })
+  const { server, browser } = await startBenchSite()
   const times: number[] = []
   try {
     for (let i = 0; i < tries; i++) {
@@ -48,7 +36,7 @@ export async function benchFirstFrame(options: { quick: boolean }): Promise<Benc
       const page = await context.newPage()
       await page.goto(`${server.url}/r/kirari_hoshino`, { waitUntil: 'commit' })
       // performance.now() counts from the navigation's start.
-      const at = (await page.evaluate(FIRST_FRAME)) as number
+      const at = await page.evaluate<number>(FIRST_FRAME)
       times.push(at)
       await context.close()
     }

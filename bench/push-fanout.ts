@@ -13,7 +13,7 @@ const KEY = 'bench:fanout'
  * and the delivery latency from publish to receipt.
  */
 export async function benchPushFanout(options: { quick: boolean }): Promise<BenchResult> {
-  const subscribers = options.quick ? 1000 : 5000
+  const subscribers = options.quick ? 2000 : 5000
   const seconds = options.quick ? 3 : 10
   const perSecond = 100
   const hub = new PushHub()

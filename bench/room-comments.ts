@@ -1,8 +1,4 @@
-import { chromium } from 'playwright-core'
-import { loadConfig } from '../server/config.ts'
-import { silentLogger } from '../server/logger.ts'
-import { startServer } from '../server/server.ts'
-import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/chromium.ts'
+import { startBenchSite } from './site.ts'
 import type { BenchResult } from './report.ts'
 
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 1000)
@@ -50,15 +46,7 @@ const percentile = (values: readonly number[], p: number) => {
  */
 export async function benchRoomComments(options: { quick: boolean }): Promise<BenchResult> {
   const seconds = options.quick ? 3 : 10
-  const server = await startServer(
-    loadConfig({ PORT: '0', DATA_DIR: 'memory://', DEMO_BOTS_PER_MINUTE: '0' }),
-    { logger: silentLogger },
-  )
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  })
+  const { server, browser } = await startBenchSite()
   try {
     const live = await server.database.db
       .selectFrom('lives')
