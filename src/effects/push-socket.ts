@@ -204,7 +204,9 @@ export function openPushSocket(
       send({ type: 'push.connected', reconnected })
       attempts = 0
       ping = setInterval(() => current.send('PING\tshowroom'), PING_INTERVAL_MS)
-      if (reconnected && options.backfill) backfill(options.backfill)
+      // After a gap, and after the first connect too: comments posted between the room's
+      // comment_log and this SUB would otherwise be missed.
+      if (options.backfill) backfill(options.backfill)
     })
     current.addEventListener('message', (e: MessageEvent<unknown>) => {
       if (typeof e.data !== 'string') return

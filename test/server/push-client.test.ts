@@ -67,6 +67,39 @@ describe('push socket client', () => {
     }
   })
 
+  it('fills in a comment posted between the room load and the first SUB', async () => {
+    const events: PushEvent[] = []
+    const log = async () =>
+      (
+        (await (
+          await fetch(`${server.url}/api/live/comment_log?room_id=${room.roomId}`)
+        ).json()) as { comment_log: CommentEntry[] }
+      ).comment_log
+    const initial = await log()
+    await post('あいだ') // after the room's comment_log, before the socket follows the room
+    const close = openPushSocket(
+      server.url.replace('http', 'ws') + '/',
+      room.key,
+      (e) => events.push(e),
+      {
+        WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
+        initial,
+        backfill: log,
+        schedule: (flush) => {
+          queueMicrotask(flush)
+          return () => {}
+        },
+      },
+    )
+    try {
+      await until(() => texts(events).includes('あいだ'))
+      await new Promise((r) => setTimeout(r, 200))
+      expect(texts(events).filter((t) => t === 'あいだ')).toHaveLength(1)
+    } finally {
+      close()
+    }
+  })
+
   it('after a lost connection, fills the gap from comment_log: every comment exactly once', async () => {
     const events: PushEvent[] = []
     const sockets: WebSocket[] = []
