@@ -37,8 +37,6 @@ import {
 } from './effects/api/account.ts'
 import type { RouterContext } from './router-context.ts'
 import type { FlowInspector } from './effects/inspector.ts'
-import { listenToFlows } from './effects/inspector.ts'
-import { flowsMachine } from './machines/flows/flows.machine.ts'
 import { fromCallback, fromPromise } from 'xstate'
 import { roomMachine } from './machines/room/room.machine.ts'
 import {
@@ -52,16 +50,7 @@ import {
   setFollow,
 } from './effects/api/room.ts'
 import { pollingMachine } from './machines/polling/polling.machine.ts'
-import { gachaMachine } from './machines/gacha/gacha.machine.ts'
-import { adWatchMachine } from './machines/ad-watch/ad-watch.machine.ts'
-import {
-  completeAdWatch,
-  drawGacha,
-  getAdWatch,
-  loadGachaPage,
-  rewardAdWatch,
-  startAdWatch,
-} from './effects/api/gacha.ts'
+import { lotteryAndFlows } from './compose-lottery.ts'
 import { reportMachine } from './machines/report/report.machine.ts'
 import { welcomeEditorMachine } from './machines/welcome-editor/welcome-editor.machine.ts'
 import { playerMachine } from './machines/player/player.machine.ts'
@@ -194,56 +183,12 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     },
     inspect: effects.inspector?.inspect,
     machines: {
-      flows: flowsMachine.provide({
-        actors: {
-          // ELK and the machine registry load only when /dev/flows draws.
-          layout: fromPromise(async ({ input }) => {
-            const [{ layoutChart }, { chartOf }, { MACHINES }] = await Promise.all([
-              import('./effects/flow-layout.ts'),
-              import('./domain/chart.ts'),
-              import('./machines/registry.ts'),
-            ])
-            const entry = MACHINES.find((m) => m.machine.id === input.machineId)
-            if (!entry) throw new Error(`no machine ${input.machineId}`)
-            return layoutChart(chartOf(entry.machine))
-          }),
-          listen: fromCallback(({ sendBack, input }) =>
-            listenToFlows((message) => sendBack({ type: 'flows.message', message }), input.helloMs),
-          ),
-        },
-      }),
-      gacha: gachaMachine.provide({
-        actors: {
-          loadGacha: fromPromise(({ input }) =>
-            loadGachaPage(
-              effects.api,
-              input.gachaId,
-              app.getSnapshot().context.user?.is_login === true,
-            ),
-          ),
-          draw: fromPromise(({ input }) => drawGacha(effects.api, input.gachaId, input.count)),
-          startWatch: fromPromise(({ input }) => startAdWatch(effects.api, input.gachaId)),
-        },
-        actions: {
-          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
-          reportError: (_, { error }) => reportError(error),
-          requireLogin: () => auth.send({ type: 'login.open', kind: 1 }),
-          walletChanged,
-          goToWatch: (_, { watchId }) =>
-            effects.navigate(`/lottery/ad_reward/${encodeURIComponent(watchId)}/watch`),
-        },
-      }),
-      adWatch: adWatchMachine.provide({
-        actors: {
-          loadWatch: fromPromise(({ input }) => getAdWatch(effects.api, input.watchId)),
-          completeWatch: fromPromise(({ input }) => completeAdWatch(effects.api, input.watchId)),
-          reward: fromPromise(({ input }) => rewardAdWatch(effects.api, input.watchId)),
-        },
-        actions: {
-          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
-          reportError: (_, { error }) => reportError(error),
-          walletChanged,
-        },
+      ...lotteryAndFlows(effects, {
+        isLoggedIn: () => app.getSnapshot().context.user?.is_login === true,
+        notify: (notice) => effects.notify(notice, app.getSnapshot().context.locale),
+        reportError,
+        requireLogin: () => auth.send({ type: 'login.open', kind: 1 }),
+        walletChanged,
       }),
       owner: ownerMachine.provide({
         actors: {

@@ -12,16 +12,8 @@ import {
   rewardWatch,
   startWatch,
 } from '../services/ad-reward.ts'
-import {
-  drawGacha,
-  drawHistory,
-  gachaInfo,
-  listGachas,
-  showGold,
-  userDrawCount,
-  userFreeGifts,
-  userGoods,
-} from '../services/gachas.ts'
+import { drawHistory, userFreeGifts, userGoods } from '../services/gacha-history.ts'
+import { drawGacha, gachaInfo, listGachas, showGold, userDrawCount } from '../services/gachas.ts'
 import { bodyId, idString, query, text } from '../validate.ts'
 
 const gachaId = (c: { req: { param(name: 'id'): string } }) => {
