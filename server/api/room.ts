@@ -331,7 +331,9 @@ export function roomRoutes() {
     // Watching earns free stars (services/gifts.ts); the viewer hears of it in the toast.
     const granted = session?.userId != null && (await grantFreeGifts(c.var.db, session.userId))
     // The live's count from its start (the demo's audience) plus the sockets of every process.
-    const watching = await socketViewers(c.var.db, live.bcsvr_key, c.var.config.presenceIntervalMs)
+    const watching = await c.var.cache.get(`viewers:${live.bcsvr_key}`, () =>
+      socketViewers(c.var.db, live.bcsvr_key, c.var.config.presenceIntervalMs),
+    )
     return c.json({
       is_login: session?.userId != null,
       online_user_num: row.view_num + watching,

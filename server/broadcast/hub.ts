@@ -137,6 +137,7 @@ export class PushHub {
     const pending = this.pending
     this.pending = new Map()
     this.flushing = null
+    const corked: Duplex[] = []
     for (const [key, frames] of pending) {
       const room = this.rooms.get(key)
       if (!room) continue
@@ -148,12 +149,16 @@ export class PushHub {
           continue
         }
         const raw = rawSocket(client.socket)
-        raw?.cork()
+        if (raw) {
+          raw.cork()
+          corked.push(raw)
+        }
         // One MSG per WebSocket message, as the protocol's clients read them.
         for (const data of frames) client.socket.send(data, { binary: false })
-        if (raw) process.nextTick(() => raw.uncork())
       }
     }
+    // Uncorked together once this tick's writes are queued, as Node advises for batched writes.
+    if (corked.length > 0) process.nextTick(() => corked.forEach((raw) => raw.uncork()))
   }
 
   private drop(client: Client): void {

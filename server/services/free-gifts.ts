@@ -46,26 +46,47 @@ export async function grantFreeGifts(db: Db, userId: number, now = new Date()): 
       .where('is_hidden', '=', false)
       .execute()
     for (const { id } of stars) {
-      const held = await tx
-        .selectFrom('user_free_gifts')
-        .select('num')
-        .where('user_id', '=', userId)
-        .where('gift_id', '=', id)
-        .forUpdate()
-        .executeTakeFirst()
-      const before = held?.num ?? 0
-      const after = Math.min(FREE_GIFT_CAP, before + FREE_GIFT_GRANT)
-      if (after === before) continue
-      await tx
-        .insertInto('user_free_gifts')
-        .values({ user_id: userId, gift_id: id, num: after })
-        .onConflict((oc) => oc.columns(['user_id', 'gift_id']).doUpdateSet({ num: after }))
-        .execute()
-      await tx
-        .insertInto('ledger')
-        .values({ user_id: userId, gift_id: id, free_delta: after - before, reason: 'free_grant' })
-        .execute()
+      await creditFreeGifts(tx, userId, id, FREE_GIFT_GRANT, { reason: 'free_grant' })
     }
     return true
   })
+}
+
+/**
+ * Adds `num` of a free gift to a user's stock inside the caller's transaction, up to
+ * FREE_GIFT_CAP, with its ledger row; answers how many were added (0 at the cap).
+ */
+export async function creditFreeGifts(
+  tx: Db,
+  userId: number,
+  giftId: number,
+  num: number,
+  why: { reason: 'free_grant' } | { reason: 'gacha'; gachaDrawId: string },
+): Promise<number> {
+  const held = await tx
+    .selectFrom('user_free_gifts')
+    .select('num')
+    .where('user_id', '=', userId)
+    .where('gift_id', '=', giftId)
+    .forUpdate()
+    .executeTakeFirst()
+  const before = held?.num ?? 0
+  const after = Math.min(FREE_GIFT_CAP, before + num)
+  if (after === before) return 0
+  await tx
+    .insertInto('user_free_gifts')
+    .values({ user_id: userId, gift_id: giftId, num: after })
+    .onConflict((oc) => oc.columns(['user_id', 'gift_id']).doUpdateSet({ num: after }))
+    .execute()
+  await tx
+    .insertInto('ledger')
+    .values({
+      user_id: userId,
+      gift_id: giftId,
+      free_delta: after - before,
+      reason: why.reason,
+      ...(why.reason === 'gacha' && { gacha_draw_id: why.gachaDrawId }),
+    })
+    .execute()
+  return after - before
 }

@@ -2,14 +2,14 @@ import { randomInt } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db } from '../db/index.ts'
 import type { GachaKind, PrizeType, Rarity } from '../db/schema.ts'
+import { tokyoSecondOfDay } from '../../src/domain/regulation.ts'
 import { ApiError } from '../errors.ts'
-import { FREE_GIFT_CAP, giftImage } from './gifts.ts'
+import { creditFreeGifts } from './free-gifts.ts'
+import { giftImage } from './gifts.ts'
 import { debitGold, walletOf } from './wallet.ts'
 
 /** Draws per call: one, or ten at once. */
 export const DRAW_COUNTS = [1, 10] as const
-const TOKYO_OFFSET_MS = 9 * 3_600_000
-const DAY_MS = 86_400_000
 
 export const gachaMessages = {
   notFound: 'このガチャは存在しません。',
@@ -23,8 +23,8 @@ export const gachaMessages = {
 
 /** Midnight in Tokyo (UTC+9, no summer time) of the day `now` falls in. */
 export function tokyoDayStart(now: Date): Date {
-  const t = now.getTime() + TOKYO_OFFSET_MS
-  return new Date(t - (((t % DAY_MS) + DAY_MS) % DAY_MS) - TOKYO_OFFSET_MS)
+  const ms = now.getTime()
+  return new Date(ms - tokyoSecondOfDay(ms) * 1000 - (((ms % 1000) + 1000) % 1000))
 }
 
 export interface Prize {
@@ -301,33 +301,10 @@ async function grantPrize(tx: Db, userId: number, prize: Prize, drawId: string) 
       .execute()
     return prize.num
   }
-  const giftId = prize.gift_id
-  const held = await tx
-    .selectFrom('user_free_gifts')
-    .select('num')
-    .where('user_id', '=', userId)
-    .where('gift_id', '=', giftId)
-    .forUpdate()
-    .executeTakeFirst()
-  const before = held?.num ?? 0
-  const after = Math.min(FREE_GIFT_CAP, before + prize.num)
-  if (after === before) return 0
-  await tx
-    .insertInto('user_free_gifts')
-    .values({ user_id: userId, gift_id: giftId, num: after })
-    .onConflict((oc) => oc.columns(['user_id', 'gift_id']).doUpdateSet({ num: after }))
-    .execute()
-  await tx
-    .insertInto('ledger')
-    .values({
-      user_id: userId,
-      gift_id: giftId,
-      free_delta: after - before,
-      reason: 'gacha',
-      gacha_draw_id: drawId,
-    })
-    .execute()
-  return after - before
+  return creditFreeGifts(tx, userId, prize.gift_id, prize.num, {
+    reason: 'gacha',
+    gachaDrawId: drawId,
+  })
 }
 
 /** `/api/gachas/{id}/draw`: a draw in its own transaction, answered with the new balance. */
