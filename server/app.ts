@@ -10,6 +10,7 @@ import { encoderRoutes } from './api/encoder.ts'
 import { imageRoutes } from './api/images.ts'
 import { adMediaRoutes, mediaRoutes } from './api/media.ts'
 import { adRewardRoutes, gachaRoutes } from './api/gachas.ts'
+import { liveViewerRoutes } from './api/live-viewer.ts'
 import { reportRoutes } from './api/reports.ts'
 import { roomRoutes } from './api/room.ts'
 import { socialRoutes } from './api/social.ts'
@@ -109,6 +110,7 @@ export function createApp({ db, config, logger, messages: provider, hub }: AppDe
   app.route('/api', roomRoutes())
   app.route('/api/live', liveRoutes())
   app.route('/api/live', giftRoutes())
+  app.route('/api/live', liveViewerRoutes())
   app.route('/user', giftSettingRoutes())
   app.route('/api/encoder', encoderRoutes())
   app.route('/api', obsRoutes())

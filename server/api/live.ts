@@ -4,12 +4,8 @@ import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
 import { readBody, requireUserId, sessionUserId } from '../request.ts'
 import { COMMENT_MAX_LENGTH, commentLog, openLive, publishComment } from '../services/comments.ts'
-import { fanLevel } from '../services/gifts.ts'
-import { freeGiftStock } from '../services/free-gifts.ts'
 import { ageFlags, isAbroad } from '../services/lives.ts'
-import { openEnquete, votesLeft } from '../services/enquetes.ts'
-import type { Db } from '../db/index.ts'
-import { avatarUrl } from '../services/current-user.ts'
+import { openEnquete } from '../services/enquetes.ts'
 import { countOnlives, listOnlives } from '../services/onlives.ts'
 import { RENDITIONS } from '../media/demo-channel.ts'
 import { allowAttempt } from '../services/rate-limit.ts'
@@ -172,86 +168,6 @@ export function liveRoutes() {
       'room_id' in q ? { roomId: q.room_id } : { liveId: q.live_id },
     )
     return c.json(telopBody(live?.telop ?? ''))
-  })
-
-  /** The vote gifts of the room's open enquete with the votes the user has left, or none. */
-  const voteStock = async (db: Db, roomId: number, userId: number) => {
-    const live = await openLive(db, { roomId })
-    return (live && (await votesLeft(db, live.live_id, userId))) ?? []
-  }
-
-  // SPEC.md §7 live/current_user (GET room_id): the caller as this room sees them.
-  api.get('/current_user', async (c) => {
-    const { room_id } = query(c, v.object({ room_id: idString }))
-    const room = await c.var.db
-      .selectFrom('rooms')
-      .select(['id', 'owner_user_id'])
-      .where('id', '=', room_id)
-      .executeTakeFirst()
-    if (!room) throw new ApiError(404, messages.notFound)
-    const userId = await sessionUserId(c)
-    const user =
-      userId === null
-        ? undefined
-        : await c.var.db
-            .selectFrom('users')
-            .select([
-              'id',
-              'name',
-              'avatar_id',
-              'sms_auth',
-              'gold',
-              'expiring_gold',
-              'is_confirm_gifting_use_gold',
-            ])
-            .where('id', '=', userId)
-            .executeTakeFirst()
-    if (!user) {
-      return c.json({
-        is_login: false,
-        user_id: 0,
-        name: '',
-        avatar_id: 0,
-        avatar_url: '',
-        sms_auth: false,
-        is_owner: false,
-        is_follow: false,
-        is_blocked: false,
-        gold: 0,
-        expiring_gold: 0,
-        gift_list: { normal: [], enquete: [] },
-        is_confirm_gifting_use_gold: true,
-        fan_level: 0,
-      })
-    }
-    const viewer = await viewerState(c.var.db, user.id, room.id, null)
-    const fan = await c.var.db
-      .selectFrom('fan_points')
-      .select('points')
-      .where('room_id', '=', room.id)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst()
-    return c.json({
-      is_login: true,
-      user_id: user.id,
-      name: user.name,
-      avatar_id: user.avatar_id,
-      avatar_url: avatarUrl(user.avatar_id),
-      sms_auth: user.sms_auth,
-      is_owner: user.id === room.owner_user_id,
-      is_follow: viewer.isFollow,
-      is_blocked: viewer.isBlocked,
-      // What the gift panel needs (issue #5): the wallet, free stock and fan level here.
-      gold: user.gold,
-      expiring_gold: user.expiring_gold,
-      gift_list: {
-        normal: (await freeGiftStock(c.var.db, user.id)).normal,
-        // While a vote is open: the viewer's votes left, per answer's vote gift.
-        enquete: await voteStock(c.var.db, room.id, user.id),
-      },
-      is_confirm_gifting_use_gold: user.is_confirm_gifting_use_gold,
-      fan_level: fanLevel(Number(fan?.points ?? 0)),
-    })
   })
 
   // SPEC.md §7: live_id, comment (+ recommend_comment_id, comment_type, is_delay). Stored, then pushed.

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
-import { drawIn, tokyoDayStart } from './gachas.ts'
+import { tokyoDayStart } from './gacha-rules.ts'
+import { drawIn } from './gachas.ts'
 import { walletOf } from './wallet.ts'
 
 /** Our own ad: a short clip in server/media/ads (make.sh), its length and address. */

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.ts'
 import { FREE_GIFT_CAP, giftImage } from './gifts.ts'
-import { findGacha, prizeImage } from './gachas.ts'
+import { prizeImage } from './gacha-rules.ts'
+import { findGacha } from './gachas.ts'
 
 export const HISTORY_PAGE_SIZE = 20
 

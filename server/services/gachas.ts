@@ -1,11 +1,9 @@
-import { randomInt } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db } from '../db/index.ts'
 import type { GachaKind, PrizeType, Rarity } from '../db/schema.ts'
-import { tokyoSecondOfDay } from '../../src/domain/regulation.ts'
 import { ApiError } from '../errors.ts'
 import { creditFreeGifts } from './free-gifts.ts'
-import { giftImage } from './gifts.ts'
+import { oddsPercent, pickPrizes, prizeImage, tokyoDayStart, type Prize } from './gacha-rules.ts'
 import { debitGold, walletOf } from './wallet.ts'
 
 /** Draws per call: one, or ten at once. */
@@ -20,49 +18,6 @@ export const gachaMessages = {
   dailyLimit: '本日はもう引けません。また明日お試しください。',
   notEnoughGold: 'ゴールドが足りません。',
 } as const
-
-/** Midnight in Tokyo (UTC+9, no summer time) of the day `now` falls in. */
-export function tokyoDayStart(now: Date): Date {
-  const ms = now.getTime()
-  return new Date(ms - tokyoSecondOfDay(ms) * 1000 - (((ms % 1000) + 1000) % 1000))
-}
-
-export interface Prize {
-  id: number
-  name: string
-  prize_type: PrizeType
-  rarity: Rarity
-  weight: number
-  gift_id: number | null
-  num: number
-}
-
-/**
- * Chooses `count` prizes, each independently with probability weight / total weight.
- * `random(n)` answers a whole number in [0, n); the server passes crypto.randomInt.
- */
-export function pickPrizes<P extends { weight: number }>(
-  table: readonly P[],
-  count: number,
-  random: (n: number) => number = randomInt,
-): P[] {
-  const total = table.reduce((sum, p) => sum + p.weight, 0)
-  if (table.length === 0 || total <= 0) throw new Error('a prize table needs a positive weight')
-  return Array.from({ length: count }, () => {
-    let r = random(total)
-    for (const prize of table) {
-      if (r < prize.weight) return prize
-      r -= prize.weight
-    }
-    // Unreachable while random() keeps to [0, total).
-    throw new Error('random value out of range')
-  })
-}
-
-export const prizeImage = (p: { id: number; prize_type: PrizeType; gift_id: number | null }) =>
-  p.prize_type === 'free_gift' && p.gift_id !== null
-    ? giftImage(p.gift_id)
-    : `/img/prize/${p.id}.svg`
 
 const isOpen = (g: { starts_at: Date | null; ends_at: Date | null }, now: Date) =>
   (g.starts_at === null || g.starts_at <= now) && (g.ends_at === null || g.ends_at > now)
@@ -132,10 +87,6 @@ const prizeTable = (db: Db, gachaId: number) =>
     .where('gacha_id', '=', gachaId)
     .orderBy('order_no')
     .execute()
-
-/** A percentage with up to two decimals, as the prize table shows odds (景品表示). */
-export const oddsPercent = (weight: number, total: number) =>
-  (Math.round((weight / total) * 10_000) / 100).toFixed(2)
 
 /** `/api/gachas/{id}`: the gacha and its prize table with each prize's odds. */
 export async function gachaInfo(db: Db, id: number, now: Date) {

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AD_VIDEO, adMessages } from '../../server/services/ad-reward.ts'
-import { gachaMessages, pickPrizes, tokyoDayStart } from '../../server/services/gachas.ts'
+import { pickPrizes, tokyoDayStart } from '../../server/services/gacha-rules.ts'
+import { gachaMessages } from '../../server/services/gachas.ts'
 import { TestClient } from './client.ts'
 import {
   logInDemo,
