@@ -9,6 +9,9 @@ import {
 
 type InspectObserver = (event: InspectionEvent) => void
 
+/** Past this many known actors, the stopped ones are dropped when the next one starts. */
+const PRUNE_AT = 64
+
 /** The `inspect` option every actor of the app is created with. */
 export interface FlowInspector {
   inspect: Observer<InspectionEvent>
@@ -75,7 +78,15 @@ export function createFlowInspector(options: { enabled: boolean }): FlowInspecto
   const observe: InspectObserver = (event) => {
     for (const o of extra) o(event)
     if (!channel || machineIdOf(event.actorRef) === null) return
-    if (event.type === '@xstate.actor') live.set(idOf(event.actorRef), event.actorRef)
+    if (event.type === '@xstate.actor') {
+      // Stopped actors leave the registry here too, so an unwatched app keeps no dead actors.
+      if (live.size >= PRUNE_AT) {
+        for (const [id, ref] of live) {
+          if ((ref.getSnapshot() as { status: string }).status !== 'active') live.delete(id)
+        }
+      }
+      live.set(idOf(event.actorRef), event.actorRef)
+    }
     if (!listening()) return
     if (event.type === '@xstate.snapshot') postState(event.actorRef)
     else if (event.type === '@xstate.event' && !event.event.type.startsWith('xstate.')) {

@@ -73,3 +73,36 @@ describe('charts', () => {
     expect(payloadText({ type: 'x', text: 'あ'.repeat(5000) }).length).toBeLessThan(1600)
   })
 })
+
+describe('the tab inspector', () => {
+  it('reports the live actors to a visualizer that says hello, and forgets stopped ones', async () => {
+    const { createFlowInspector } = await import('../../src/effects/inspector.ts')
+    const { createActor } = await import('xstate')
+    const { reportMachine } = await import('../../src/machines/report/report.machine.ts')
+    const { FLOWS_CHANNEL } = await import('../../src/domain/flow-messages.ts')
+    const inspector = createFlowInspector({ enabled: true })
+    const start = () =>
+      createActor(reportMachine, {
+        input: { roomId: 1, liveId: 1 },
+        inspect: inspector.inspect,
+      }).start()
+    for (let i = 0; i < 80; i++) start().stop()
+    const kept = [start(), start()]
+    const visualizer = new BroadcastChannel(FLOWS_CHANNEL)
+    const heard: Array<{ kind: string; status?: string }> = []
+    visualizer.onmessage = (e: MessageEvent<{ kind: string; status?: string }>) =>
+      heard.push(e.data)
+    visualizer.postMessage({ kind: 'hello' })
+    await new Promise((r) => setTimeout(r, 100))
+    const actors = heard.filter((m) => m.kind === 'actor')
+    expect(actors.filter((m) => m.status === 'active')).toHaveLength(2)
+    // At most the stopped actors started since the last prune are still told of (as stopped).
+    expect(actors.length).toBeLessThan(70)
+    // Once listening, an event sent to an actor is reported with its payload.
+    kept[0]?.send({ type: 'report.open', target: { kind: 'live' } })
+    await new Promise((r) => setTimeout(r, 100))
+    expect(heard.some((m) => m.kind === 'event')).toBe(true)
+    for (const a of kept) a.stop()
+    visualizer.close()
+  })
+})
