@@ -21,6 +21,8 @@ export interface AppPorts {
   reportError: (error: unknown) => void
   requireLogin: () => void
   walletChanged: (_: unknown, wallet: { gold: number; expiringGold: number }) => void
+  /** Loads the current user again (a purchase added gold). */
+  refreshSession: () => void
 }
 
 /** The gacha and ad-reward machines and the flow visualizer's, with real effects (src/compose.ts). */

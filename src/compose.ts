@@ -50,7 +50,8 @@ import {
   setFollow,
 } from './effects/api/room.ts'
 import { pollingMachine } from './machines/polling/polling.machine.ts'
-import { lotteryAndFlows } from './compose-lottery.ts'
+import { lotteryAndFlows, type AppPorts } from './compose-lottery.ts'
+import type { ShopMachines } from './compose-shop.ts'
 import { reportMachine } from './machines/report/report.machine.ts'
 import { welcomeEditorMachine } from './machines/welcome-editor/welcome-editor.machine.ts'
 import { playerMachine } from './machines/player/player.machine.ts'
@@ -64,6 +65,14 @@ export interface Effects {
   loadMessages: (locale: Locale) => Promise<void>
   notify: (notice: Notice, locale: Locale) => void
   navigate: (href: string) => void
+  /** Opens another page of the app as a new history entry (the checkout's steps). */
+  go: (href: string) => void
+  /** Leaves the app for a page the server renders (the payment provider's). */
+  leaveFor: (url: string) => void
+  /** The tab's session storage (the checkout's client keys live there until an order is over). */
+  sessionStore: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+  /** A fresh random key (a purchase attempt's client key). */
+  newKey: () => string
   replaceLocation: (href: string) => void
   reloadPage: () => void
   writeChunkReloads: (reloads: ChunkReloads) => void
@@ -164,9 +173,21 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     }
   })
 
+  const ports: AppPorts = {
+    isLoggedIn: () => app.getSnapshot().context.user?.is_login === true,
+    notify: (notice) => effects.notify(notice, app.getSnapshot().context.locale),
+    reportError,
+    requireLogin: () => auth.send({ type: 'login.open', kind: 1 }),
+    walletChanged,
+    refreshSession: () => app.send({ type: 'session.refresh', nowMs: effects.nowMs() }),
+  }
+  let shop: Promise<ShopMachines> | undefined
+
   return {
     app,
     auth,
+    // The shop's code loads with its first page.
+    shop: () => (shop ??= import('./compose-shop.ts').then((m) => m.shopMachines(effects, ports))),
     api: effects.api,
     nowMs: effects.nowMs,
     loadMessages: effects.loadMessages,
@@ -183,13 +204,7 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     },
     inspect: effects.inspector?.inspect,
     machines: {
-      ...lotteryAndFlows(effects, {
-        isLoggedIn: () => app.getSnapshot().context.user?.is_login === true,
-        notify: (notice) => effects.notify(notice, app.getSnapshot().context.locale),
-        reportError,
-        requireLogin: () => auth.send({ type: 'login.open', kind: 1 }),
-        walletChanged,
-      }),
+      ...lotteryAndFlows(effects, ports),
       owner: ownerMachine.provide({
         actors: {
           loadPanel: fromPromise(({ input }) => loadOwnerPanel(effects.api, input.roomId)),

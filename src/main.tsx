@@ -76,6 +76,10 @@ const context = composeApp(
     notify: (notice, locale) => showNotice(notice, (key) => translate(locale, key)),
     // `href` is one of our own paths chosen by the app machine ('/maintenance').
     navigate: (href) => void routerRef.current?.navigate({ to: href as '/', replace: true }),
+    go: (href) => void routerRef.current?.navigate({ to: href as '/' }),
+    leaveFor: (url) => location.assign(url),
+    sessionStore: sessionStorage,
+    newKey: () => crypto.randomUUID(),
     replaceLocation,
     reloadPage,
     writeChunkReloads,

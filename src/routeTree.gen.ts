@@ -15,6 +15,7 @@ import { Route as LicenceRouteImport } from './routes/licence'
 import { Route as Logo_guidelineRouteImport } from './routes/logo_guideline'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as MypageRouteImport } from './routes/mypage'
+import { Route as Povo_ecRouteRouteImport } from './routes/povo_ec/route'
 import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
@@ -24,12 +25,23 @@ import { Route as LiteRoomUrlKeyRouteImport } from './routes/lite/$roomUrlKey'
 import { Route as LotteryIdRouteImport } from './routes/lottery/$id'
 import { Route as LotteryHistoryRouteImport } from './routes/lottery/history'
 import { Route as LotteryListRouteImport } from './routes/lottery/list'
+import { Route as PaymentTime_limited_packRouteImport } from './routes/payment/time_limited_pack'
+import { Route as Povo_ecIndexRouteImport } from './routes/povo_ec/index'
 import { Route as RRoomUrlKeyRouteImport } from './routes/r/$roomUrlKey'
 import { Route as Reset_passwordSmsRouteImport } from './routes/reset_password/sms'
 import { Route as LotteryAd_rewardIndexRouteImport } from './routes/lottery/ad_reward/index'
 import { Route as LotteryAd_rewardMaintenanceRouteImport } from './routes/lottery/ad_reward/maintenance'
+import { Route as Povo_ecPackageIdIndexRouteImport } from './routes/povo_ec/$packageId/index'
+import { Route as Povo_ecPaymentCancelRouteImport } from './routes/povo_ec/payment/cancel'
+import { Route as Povo_ecPaymentErrorRouteImport } from './routes/povo_ec/payment/error'
+import { Route as Povo_ecPaymentSuccessRouteImport } from './routes/povo_ec/payment/success'
+import { Route as RRoomUrlKeyEc_itemsRouteImport } from './routes/r/$roomUrlKey_.ec_items'
+import { Route as RRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport } from './routes/r/$roomUrlKey_.edit_ec_items_for_room_owner'
 import { Route as LotteryAd_rewardIdIndexRouteImport } from './routes/lottery/ad_reward/$id/index'
 import { Route as LotteryAd_rewardIdWatchRouteImport } from './routes/lottery/ad_reward/$id/watch'
+import { Route as Povo_ecPackageIdPlanIdIndexRouteImport } from './routes/povo_ec/$packageId/$planId/index'
+import { Route as Povo_ecPackageIdPlanIdShippingIndexRouteImport } from './routes/povo_ec/$packageId/$planId/shipping/index'
+import { Route as Povo_ecPackageIdPlanIdShippingConfirmRouteImport } from './routes/povo_ec/$packageId/$planId/shipping/confirm'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -59,6 +71,11 @@ const MaintenanceRoute = MaintenanceRouteImport.update({
 const MypageRoute = MypageRouteImport.update({
   id: '/mypage',
   path: '/mypage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Povo_ecRouteRoute = Povo_ecRouteRouteImport.update({
+  id: '/povo_ec',
+  path: '/povo_ec',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacypolicyRoute = PrivacypolicyRouteImport.update({
@@ -106,6 +123,17 @@ const LotteryListRoute = LotteryListRouteImport.update({
   path: '/lottery/list',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentTime_limited_packRoute =
+  PaymentTime_limited_packRouteImport.update({
+    id: '/payment/time_limited_pack',
+    path: '/payment/time_limited_pack',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const Povo_ecIndexRoute = Povo_ecIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => Povo_ecRouteRoute,
+} as any)
 const RRoomUrlKeyRoute = RRoomUrlKeyRouteImport.update({
   id: '/r/$roomUrlKey',
   path: '/r/$roomUrlKey',
@@ -127,6 +155,37 @@ const LotteryAd_rewardMaintenanceRoute =
     path: '/lottery/ad_reward/maintenance',
     getParentRoute: () => rootRouteImport,
   } as any)
+const Povo_ecPackageIdIndexRoute = Povo_ecPackageIdIndexRouteImport.update({
+  id: '/$packageId/',
+  path: '/$packageId/',
+  getParentRoute: () => Povo_ecRouteRoute,
+} as any)
+const Povo_ecPaymentCancelRoute = Povo_ecPaymentCancelRouteImport.update({
+  id: '/payment/cancel',
+  path: '/payment/cancel',
+  getParentRoute: () => Povo_ecRouteRoute,
+} as any)
+const Povo_ecPaymentErrorRoute = Povo_ecPaymentErrorRouteImport.update({
+  id: '/payment/error',
+  path: '/payment/error',
+  getParentRoute: () => Povo_ecRouteRoute,
+} as any)
+const Povo_ecPaymentSuccessRoute = Povo_ecPaymentSuccessRouteImport.update({
+  id: '/payment/success',
+  path: '/payment/success',
+  getParentRoute: () => Povo_ecRouteRoute,
+} as any)
+const RRoomUrlKeyEc_itemsRoute = RRoomUrlKeyEc_itemsRouteImport.update({
+  id: '/r/$roomUrlKey_/ec_items',
+  path: '/r/$roomUrlKey/ec_items',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RRoomUrlKeyEdit_ec_items_for_room_ownerRoute =
+  RRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport.update({
+    id: '/r/$roomUrlKey_/edit_ec_items_for_room_owner',
+    path: '/r/$roomUrlKey/edit_ec_items_for_room_owner',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const LotteryAd_rewardIdIndexRoute = LotteryAd_rewardIdIndexRouteImport.update({
   id: '/lottery/ad_reward/$id/',
   path: '/lottery/ad_reward/$id/',
@@ -137,9 +196,28 @@ const LotteryAd_rewardIdWatchRoute = LotteryAd_rewardIdWatchRouteImport.update({
   path: '/lottery/ad_reward/$id/watch',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Povo_ecPackageIdPlanIdIndexRoute =
+  Povo_ecPackageIdPlanIdIndexRouteImport.update({
+    id: '/$packageId/$planId/',
+    path: '/$packageId/$planId/',
+    getParentRoute: () => Povo_ecRouteRoute,
+  } as any)
+const Povo_ecPackageIdPlanIdShippingIndexRoute =
+  Povo_ecPackageIdPlanIdShippingIndexRouteImport.update({
+    id: '/$packageId/$planId/shipping/',
+    path: '/$packageId/$planId/shipping/',
+    getParentRoute: () => Povo_ecRouteRoute,
+  } as any)
+const Povo_ecPackageIdPlanIdShippingConfirmRoute =
+  Povo_ecPackageIdPlanIdShippingConfirmRouteImport.update({
+    id: '/$packageId/$planId/shipping/confirm',
+    path: '/$packageId/$planId/shipping/confirm',
+    getParentRoute: () => Povo_ecRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/povo_ec': typeof Povo_ecRouteRouteWithChildren
   '/404': typeof R404Route
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
@@ -154,12 +232,23 @@ export interface FileRoutesByFullPath {
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/history': typeof LotteryHistoryRoute
   '/lottery/list': typeof LotteryListRoute
+  '/payment/time_limited_pack': typeof PaymentTime_limited_packRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
+  '/povo_ec/': typeof Povo_ecIndexRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
+  '/povo_ec/payment/cancel': typeof Povo_ecPaymentCancelRoute
+  '/povo_ec/payment/error': typeof Povo_ecPaymentErrorRoute
+  '/povo_ec/payment/success': typeof Povo_ecPaymentSuccessRoute
+  '/r/$roomUrlKey/ec_items': typeof RRoomUrlKeyEc_itemsRoute
+  '/r/$roomUrlKey/edit_ec_items_for_room_owner': typeof RRoomUrlKeyEdit_ec_items_for_room_ownerRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
+  '/povo_ec/$packageId/': typeof Povo_ecPackageIdIndexRoute
   '/lottery/ad_reward/$id/watch': typeof LotteryAd_rewardIdWatchRoute
   '/lottery/ad_reward/$id/': typeof LotteryAd_rewardIdIndexRoute
+  '/povo_ec/$packageId/$planId/': typeof Povo_ecPackageIdPlanIdIndexRoute
+  '/povo_ec/$packageId/$planId/shipping/confirm': typeof Povo_ecPackageIdPlanIdShippingConfirmRoute
+  '/povo_ec/$packageId/$planId/shipping/': typeof Povo_ecPackageIdPlanIdShippingIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -177,16 +266,28 @@ export interface FileRoutesByTo {
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/history': typeof LotteryHistoryRoute
   '/lottery/list': typeof LotteryListRoute
+  '/payment/time_limited_pack': typeof PaymentTime_limited_packRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
+  '/povo_ec': typeof Povo_ecIndexRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
+  '/povo_ec/payment/cancel': typeof Povo_ecPaymentCancelRoute
+  '/povo_ec/payment/error': typeof Povo_ecPaymentErrorRoute
+  '/povo_ec/payment/success': typeof Povo_ecPaymentSuccessRoute
+  '/r/$roomUrlKey/ec_items': typeof RRoomUrlKeyEc_itemsRoute
+  '/r/$roomUrlKey/edit_ec_items_for_room_owner': typeof RRoomUrlKeyEdit_ec_items_for_room_ownerRoute
   '/lottery/ad_reward': typeof LotteryAd_rewardIndexRoute
+  '/povo_ec/$packageId': typeof Povo_ecPackageIdIndexRoute
   '/lottery/ad_reward/$id/watch': typeof LotteryAd_rewardIdWatchRoute
   '/lottery/ad_reward/$id': typeof LotteryAd_rewardIdIndexRoute
+  '/povo_ec/$packageId/$planId': typeof Povo_ecPackageIdPlanIdIndexRoute
+  '/povo_ec/$packageId/$planId/shipping/confirm': typeof Povo_ecPackageIdPlanIdShippingConfirmRoute
+  '/povo_ec/$packageId/$planId/shipping': typeof Povo_ecPackageIdPlanIdShippingIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/povo_ec': typeof Povo_ecRouteRouteWithChildren
   '/404': typeof R404Route
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
@@ -201,17 +302,29 @@ export interface FileRoutesById {
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/history': typeof LotteryHistoryRoute
   '/lottery/list': typeof LotteryListRoute
+  '/payment/time_limited_pack': typeof PaymentTime_limited_packRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
+  '/povo_ec/': typeof Povo_ecIndexRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
+  '/povo_ec/payment/cancel': typeof Povo_ecPaymentCancelRoute
+  '/povo_ec/payment/error': typeof Povo_ecPaymentErrorRoute
+  '/povo_ec/payment/success': typeof Povo_ecPaymentSuccessRoute
+  '/r/$roomUrlKey_/ec_items': typeof RRoomUrlKeyEc_itemsRoute
+  '/r/$roomUrlKey_/edit_ec_items_for_room_owner': typeof RRoomUrlKeyEdit_ec_items_for_room_ownerRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
+  '/povo_ec/$packageId/': typeof Povo_ecPackageIdIndexRoute
   '/lottery/ad_reward/$id/watch': typeof LotteryAd_rewardIdWatchRoute
   '/lottery/ad_reward/$id/': typeof LotteryAd_rewardIdIndexRoute
+  '/povo_ec/$packageId/$planId/': typeof Povo_ecPackageIdPlanIdIndexRoute
+  '/povo_ec/$packageId/$planId/shipping/confirm': typeof Povo_ecPackageIdPlanIdShippingConfirmRoute
+  '/povo_ec/$packageId/$planId/shipping/': typeof Povo_ecPackageIdPlanIdShippingIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/povo_ec'
     | '/404'
     | '/licence'
     | '/logo_guideline'
@@ -226,12 +339,23 @@ export interface FileRouteTypes {
     | '/lottery/$id'
     | '/lottery/history'
     | '/lottery/list'
+    | '/payment/time_limited_pack'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
+    | '/povo_ec/'
     | '/lottery/ad_reward/maintenance'
+    | '/povo_ec/payment/cancel'
+    | '/povo_ec/payment/error'
+    | '/povo_ec/payment/success'
+    | '/r/$roomUrlKey/ec_items'
+    | '/r/$roomUrlKey/edit_ec_items_for_room_owner'
     | '/lottery/ad_reward/'
+    | '/povo_ec/$packageId/'
     | '/lottery/ad_reward/$id/watch'
     | '/lottery/ad_reward/$id/'
+    | '/povo_ec/$packageId/$planId/'
+    | '/povo_ec/$packageId/$planId/shipping/confirm'
+    | '/povo_ec/$packageId/$planId/shipping/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -249,15 +373,27 @@ export interface FileRouteTypes {
     | '/lottery/$id'
     | '/lottery/history'
     | '/lottery/list'
+    | '/payment/time_limited_pack'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
+    | '/povo_ec'
     | '/lottery/ad_reward/maintenance'
+    | '/povo_ec/payment/cancel'
+    | '/povo_ec/payment/error'
+    | '/povo_ec/payment/success'
+    | '/r/$roomUrlKey/ec_items'
+    | '/r/$roomUrlKey/edit_ec_items_for_room_owner'
     | '/lottery/ad_reward'
+    | '/povo_ec/$packageId'
     | '/lottery/ad_reward/$id/watch'
     | '/lottery/ad_reward/$id'
+    | '/povo_ec/$packageId/$planId'
+    | '/povo_ec/$packageId/$planId/shipping/confirm'
+    | '/povo_ec/$packageId/$planId/shipping'
   id:
     | '__root__'
     | '/'
+    | '/povo_ec'
     | '/404'
     | '/licence'
     | '/logo_guideline'
@@ -272,16 +408,28 @@ export interface FileRouteTypes {
     | '/lottery/$id'
     | '/lottery/history'
     | '/lottery/list'
+    | '/payment/time_limited_pack'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
+    | '/povo_ec/'
     | '/lottery/ad_reward/maintenance'
+    | '/povo_ec/payment/cancel'
+    | '/povo_ec/payment/error'
+    | '/povo_ec/payment/success'
+    | '/r/$roomUrlKey_/ec_items'
+    | '/r/$roomUrlKey_/edit_ec_items_for_room_owner'
     | '/lottery/ad_reward/'
+    | '/povo_ec/$packageId/'
     | '/lottery/ad_reward/$id/watch'
     | '/lottery/ad_reward/$id/'
+    | '/povo_ec/$packageId/$planId/'
+    | '/povo_ec/$packageId/$planId/shipping/confirm'
+    | '/povo_ec/$packageId/$planId/shipping/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  Povo_ecRouteRoute: typeof Povo_ecRouteRouteWithChildren
   R404Route: typeof R404Route
   LicenceRoute: typeof LicenceRoute
   Logo_guidelineRoute: typeof Logo_guidelineRoute
@@ -296,9 +444,12 @@ export interface RootRouteChildren {
   LotteryIdRoute: typeof LotteryIdRoute
   LotteryHistoryRoute: typeof LotteryHistoryRoute
   LotteryListRoute: typeof LotteryListRoute
+  PaymentTime_limited_packRoute: typeof PaymentTime_limited_packRoute
   RRoomUrlKeyRoute: typeof RRoomUrlKeyRoute
   Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
   LotteryAd_rewardMaintenanceRoute: typeof LotteryAd_rewardMaintenanceRoute
+  RRoomUrlKeyEc_itemsRoute: typeof RRoomUrlKeyEc_itemsRoute
+  RRoomUrlKeyEdit_ec_items_for_room_ownerRoute: typeof RRoomUrlKeyEdit_ec_items_for_room_ownerRoute
   LotteryAd_rewardIndexRoute: typeof LotteryAd_rewardIndexRoute
   LotteryAd_rewardIdWatchRoute: typeof LotteryAd_rewardIdWatchRoute
   LotteryAd_rewardIdIndexRoute: typeof LotteryAd_rewardIdIndexRoute
@@ -346,6 +497,13 @@ declare module '@tanstack/react-router' {
       path: '/mypage'
       fullPath: '/mypage'
       preLoaderRoute: typeof MypageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/povo_ec': {
+      id: '/povo_ec'
+      path: '/povo_ec'
+      fullPath: '/povo_ec'
+      preLoaderRoute: typeof Povo_ecRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacypolicy': {
@@ -411,6 +569,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LotteryListRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment/time_limited_pack': {
+      id: '/payment/time_limited_pack'
+      path: '/payment/time_limited_pack'
+      fullPath: '/payment/time_limited_pack'
+      preLoaderRoute: typeof PaymentTime_limited_packRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/povo_ec/': {
+      id: '/povo_ec/'
+      path: '/'
+      fullPath: '/povo_ec/'
+      preLoaderRoute: typeof Povo_ecIndexRouteImport
+      parentRoute: typeof Povo_ecRouteRoute
+    }
     '/r/$roomUrlKey': {
       id: '/r/$roomUrlKey'
       path: '/r/$roomUrlKey'
@@ -439,6 +611,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LotteryAd_rewardMaintenanceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/povo_ec/$packageId/': {
+      id: '/povo_ec/$packageId/'
+      path: '/$packageId'
+      fullPath: '/povo_ec/$packageId/'
+      preLoaderRoute: typeof Povo_ecPackageIdIndexRouteImport
+      parentRoute: typeof Povo_ecRouteRoute
+    }
+    '/povo_ec/payment/cancel': {
+      id: '/povo_ec/payment/cancel'
+      path: '/payment/cancel'
+      fullPath: '/povo_ec/payment/cancel'
+      preLoaderRoute: typeof Povo_ecPaymentCancelRouteImport
+      parentRoute: typeof Povo_ecRouteRoute
+    }
+    '/povo_ec/payment/error': {
+      id: '/povo_ec/payment/error'
+      path: '/payment/error'
+      fullPath: '/povo_ec/payment/error'
+      preLoaderRoute: typeof Povo_ecPaymentErrorRouteImport
+      parentRoute: typeof Povo_ecRouteRoute
+    }
+    '/povo_ec/payment/success': {
+      id: '/povo_ec/payment/success'
+      path: '/payment/success'
+      fullPath: '/povo_ec/payment/success'
+      preLoaderRoute: typeof Povo_ecPaymentSuccessRouteImport
+      parentRoute: typeof Povo_ecRouteRoute
+    }
+    '/r/$roomUrlKey_/ec_items': {
+      id: '/r/$roomUrlKey_/ec_items'
+      path: '/r/$roomUrlKey/ec_items'
+      fullPath: '/r/$roomUrlKey/ec_items'
+      preLoaderRoute: typeof RRoomUrlKeyEc_itemsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/r/$roomUrlKey_/edit_ec_items_for_room_owner': {
+      id: '/r/$roomUrlKey_/edit_ec_items_for_room_owner'
+      path: '/r/$roomUrlKey/edit_ec_items_for_room_owner'
+      fullPath: '/r/$roomUrlKey/edit_ec_items_for_room_owner'
+      preLoaderRoute: typeof RRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/lottery/ad_reward/$id/': {
       id: '/lottery/ad_reward/$id/'
       path: '/lottery/ad_reward/$id'
@@ -453,11 +667,61 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LotteryAd_rewardIdWatchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/povo_ec/$packageId/$planId/': {
+      id: '/povo_ec/$packageId/$planId/'
+      path: '/$packageId/$planId'
+      fullPath: '/povo_ec/$packageId/$planId/'
+      preLoaderRoute: typeof Povo_ecPackageIdPlanIdIndexRouteImport
+      parentRoute: typeof Povo_ecRouteRoute
+    }
+    '/povo_ec/$packageId/$planId/shipping/': {
+      id: '/povo_ec/$packageId/$planId/shipping/'
+      path: '/$packageId/$planId/shipping'
+      fullPath: '/povo_ec/$packageId/$planId/shipping/'
+      preLoaderRoute: typeof Povo_ecPackageIdPlanIdShippingIndexRouteImport
+      parentRoute: typeof Povo_ecRouteRoute
+    }
+    '/povo_ec/$packageId/$planId/shipping/confirm': {
+      id: '/povo_ec/$packageId/$planId/shipping/confirm'
+      path: '/$packageId/$planId/shipping/confirm'
+      fullPath: '/povo_ec/$packageId/$planId/shipping/confirm'
+      preLoaderRoute: typeof Povo_ecPackageIdPlanIdShippingConfirmRouteImport
+      parentRoute: typeof Povo_ecRouteRoute
+    }
   }
 }
 
+interface Povo_ecRouteRouteChildren {
+  Povo_ecIndexRoute: typeof Povo_ecIndexRoute
+  Povo_ecPaymentCancelRoute: typeof Povo_ecPaymentCancelRoute
+  Povo_ecPaymentErrorRoute: typeof Povo_ecPaymentErrorRoute
+  Povo_ecPaymentSuccessRoute: typeof Povo_ecPaymentSuccessRoute
+  Povo_ecPackageIdIndexRoute: typeof Povo_ecPackageIdIndexRoute
+  Povo_ecPackageIdPlanIdIndexRoute: typeof Povo_ecPackageIdPlanIdIndexRoute
+  Povo_ecPackageIdPlanIdShippingConfirmRoute: typeof Povo_ecPackageIdPlanIdShippingConfirmRoute
+  Povo_ecPackageIdPlanIdShippingIndexRoute: typeof Povo_ecPackageIdPlanIdShippingIndexRoute
+}
+
+const Povo_ecRouteRouteChildren: Povo_ecRouteRouteChildren = {
+  Povo_ecIndexRoute: Povo_ecIndexRoute,
+  Povo_ecPaymentCancelRoute: Povo_ecPaymentCancelRoute,
+  Povo_ecPaymentErrorRoute: Povo_ecPaymentErrorRoute,
+  Povo_ecPaymentSuccessRoute: Povo_ecPaymentSuccessRoute,
+  Povo_ecPackageIdIndexRoute: Povo_ecPackageIdIndexRoute,
+  Povo_ecPackageIdPlanIdIndexRoute: Povo_ecPackageIdPlanIdIndexRoute,
+  Povo_ecPackageIdPlanIdShippingConfirmRoute:
+    Povo_ecPackageIdPlanIdShippingConfirmRoute,
+  Povo_ecPackageIdPlanIdShippingIndexRoute:
+    Povo_ecPackageIdPlanIdShippingIndexRoute,
+}
+
+const Povo_ecRouteRouteWithChildren = Povo_ecRouteRoute._addFileChildren(
+  Povo_ecRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  Povo_ecRouteRoute: Povo_ecRouteRouteWithChildren,
   R404Route: R404Route,
   LicenceRoute: LicenceRoute,
   Logo_guidelineRoute: Logo_guidelineRoute,
@@ -472,9 +736,13 @@ const rootRouteChildren: RootRouteChildren = {
   LotteryIdRoute: LotteryIdRoute,
   LotteryHistoryRoute: LotteryHistoryRoute,
   LotteryListRoute: LotteryListRoute,
+  PaymentTime_limited_packRoute: PaymentTime_limited_packRoute,
   RRoomUrlKeyRoute: RRoomUrlKeyRoute,
   Reset_passwordSmsRoute: Reset_passwordSmsRoute,
   LotteryAd_rewardMaintenanceRoute: LotteryAd_rewardMaintenanceRoute,
+  RRoomUrlKeyEc_itemsRoute: RRoomUrlKeyEc_itemsRoute,
+  RRoomUrlKeyEdit_ec_items_for_room_ownerRoute:
+    RRoomUrlKeyEdit_ec_items_for_room_ownerRoute,
   LotteryAd_rewardIndexRoute: LotteryAd_rewardIndexRoute,
   LotteryAd_rewardIdWatchRoute: LotteryAd_rewardIdWatchRoute,
   LotteryAd_rewardIdIndexRoute: LotteryAd_rewardIdIndexRoute,

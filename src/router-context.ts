@@ -7,6 +7,7 @@ import type { ownerMachine } from './machines/owner/owner.machine.ts'
 import type { onlivesMachine } from './machines/onlives/onlives.machine.ts'
 import type { mypageMachine } from './machines/mypage/mypage.machine.ts'
 import type { passwordResetMachine } from './machines/password-reset/password-reset.machine.ts'
+import type { ShopMachines } from './compose-shop.ts'
 import type { ApiClient } from './effects/api/client.ts'
 import type { Locale } from './domain/locale.ts'
 import type { AppActor, AuthActor } from './views/app-context.tsx'
@@ -20,6 +21,8 @@ export interface RouterContext {
   loadMessages: (locale: Locale) => Promise<void>
   /** Runs the app machine's checks for a navigation and resolves with where to go instead. */
   guardNavigation: (path: string) => Promise<{ redirectTo: string | null }>
+  /** The shop's machines, loaded with the first shop page. */
+  shop: () => Promise<ShopMachines>
   /** Given to every actor the views create, for the flow visualizer. */
   inspect: Observer<InspectionEvent> | undefined
   machines: {

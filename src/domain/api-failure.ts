@@ -13,6 +13,8 @@ export type ApiFailure =
       message: string | null
       errorType: string | null
       redirectUrl: string | null
+      /** A form's fields the server refused, with its message for each. */
+      fieldErrors?: Partial<Record<string, string>>
     }
 
 export const TIMEOUT_MESSAGE_KEY = 'L_TIMEOUT_ERROR'

@@ -2,6 +2,10 @@ import type { AnyStateMachine } from 'xstate'
 import { adWatchMachine } from './ad-watch/ad-watch.machine.ts'
 import { appMachine } from './app/app.machine.ts'
 import { authMachine } from './auth/auth.machine.ts'
+import { checkoutMachine } from './povo/checkout.machine.ts'
+import { ecEditorMachine } from './ec-shop/ec-editor.machine.ts'
+import { ecShopMachine } from './ec-shop/ec-shop.machine.ts'
+import { timeLimitedPackMachine } from './povo/time-limited-pack.machine.ts'
 import { commentStreamMachine } from './comment-stream/comment-stream.machine.ts'
 import { flowsMachine } from './flows/flows.machine.ts'
 import { gachaMachine } from './gacha/gacha.machine.ts'
@@ -45,4 +49,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'gacha', machine: gachaMachine },
   { dir: 'ad-watch', machine: adWatchMachine },
   { dir: 'flows', machine: flowsMachine },
+  { dir: 'povo', machine: checkoutMachine },
+  { dir: 'povo', machine: timeLimitedPackMachine },
+  { dir: 'ec-shop', machine: ecShopMachine },
+  { dir: 'ec-shop', machine: ecEditorMachine },
 ]

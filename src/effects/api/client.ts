@@ -28,6 +28,16 @@ export interface ApiClient {
 
 interface ErrorPayload {
   errors?: Array<{ error_user_msg?: unknown; error_type?: unknown; redirect_url?: unknown }>
+  field_errors?: unknown
+}
+
+/** `field_errors` of a refused form: only string messages are kept. */
+function fieldErrorsOf(value: unknown): Partial<Record<string, string>> | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
+  const entries = Object.entries(value).filter(
+    (e): e is [string, string] => typeof e[1] === 'string',
+  )
+  return entries.length > 0 ? Object.fromEntries(entries) : null
 }
 
 function text(value: unknown): string | null {
@@ -50,13 +60,16 @@ export function toFailure(error: unknown): ApiFailure {
     return { kind: 'network', status: null }
   }
   if (status === 503) return { kind: 'maintenance', status: 503 }
-  const first = (fetchError.data as ErrorPayload | undefined)?.errors?.[0]
+  const payload = fetchError.data as ErrorPayload | undefined
+  const first = payload?.errors?.[0]
+  const fieldErrors = fieldErrorsOf(payload?.field_errors)
   return {
     kind: 'server',
     status,
     message: text(first?.error_user_msg),
     errorType: text(first?.error_type),
     redirectUrl: text(first?.redirect_url),
+    ...(fieldErrors ? { fieldErrors } : {}),
   }
 }
 

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { TimeLimitedPackPage } from '../../views/shop/TimeLimitedPackPage.tsx'
+import { requireAccess } from '../-guards.ts'
+
+/** SPEC.md §2: /payment/time_limited_pack, a coin pack offered for a limited time. */
+export const Route = createFileRoute('/payment/time_limited_pack')({
+  beforeLoad: requireAccess('auth-user'),
+  loader: ({ context }) => context.shop(),
+  component: Pack,
+})
+
+function Pack() {
+  return <TimeLimitedPackPage logic={Route.useLoaderData().timeLimitedPack} />
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PaymentResultPage, orderSearch } from '../../../views/shop/PaymentResultPage.tsx'
+import { requireAccess } from '../../-guards.ts'
+
+/** SPEC.md §2: /povo_ec/payment/success; what shows comes from the server's order, not the URL. */
+export const Route = createFileRoute('/povo_ec/payment/success')({
+  validateSearch: orderSearch,
+  beforeLoad: requireAccess('auth-user'),
+  component: Result,
+})
+
+function Result() {
+  const { order_id } = Route.useSearch()
+  return <PaymentResultPage outcome="success" orderId={order_id} />
+}

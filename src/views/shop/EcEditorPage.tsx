@@ -1,0 +1,239 @@
+import { Link } from '@tanstack/react-router'
+import { shallowEqual, useSelector } from '@xstate/react'
+import type { EcItemForm, ecEditorMachine } from '../../machines/ec-shop/ec-editor.machine.ts'
+import { usePageActor, useT } from '../app-context.tsx'
+import { useDocumentTitle } from '../use-document-title.ts'
+import { useYen } from './parts.tsx'
+
+type TextField = Exclude<keyof EcItemForm, 'is_hidden' | 'category_id' | 'description'>
+
+/** `/r/{room_url_key}/edit_ec_items_for_room_owner`: the owner creates, edits and hides items. */
+export function EcEditorPage({
+  logic,
+  roomUrlKey,
+}: {
+  logic: typeof ecEditorMachine
+  roomUrlKey: string
+}) {
+  const { t } = useT()
+  const yen = useYen()
+  const actor = usePageActor(logic, { input: { roomUrlKey } })
+  const view = useSelector(
+    actor,
+    (s) => ({
+      state: typeof s.value === 'string' ? s.value : 'loading',
+      config: s.context.config,
+      items: s.context.items,
+      categories: s.context.categories,
+      itemId: s.context.itemId,
+      form: s.context.form,
+      errors: s.context.fieldErrors,
+    }),
+    shallowEqual,
+  )
+  useDocumentTitle(t('ecEditor.title'))
+  const { form, errors, config } = view
+
+  if (view.state === 'forbidden') {
+    return (
+      <section className="status-page">
+        <p className="status-page__code">403</p>
+        <h1>{t('ecEditor.forbidden')}</h1>
+        <Link to="/r/$roomUrlKey/ec_items" params={{ roomUrlKey }} className="button button--ghost">
+          {t('ecEditor.toShop')}
+        </Link>
+      </section>
+    )
+  }
+  if (view.state === 'notFound') {
+    return (
+      <section className="status-page">
+        <p className="status-page__code">404</p>
+        <h1>{t('ec.noRoom')}</h1>
+      </section>
+    )
+  }
+  if (view.state === 'failed') {
+    return (
+      <section className="shop">
+        <p role="alert">{t('ec.loadFailed')}</p>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => actor.send({ type: 'editor.retry' })}
+        >
+          {t('common.retry')}
+        </button>
+      </section>
+    )
+  }
+  if (!config) return <p aria-busy="true">{t('common.loading')}</p>
+
+  const change = (field: keyof EcItemForm, value: string | boolean) =>
+    actor.send({ type: 'form.change', field, value })
+  const describe = (field: string) => (errors[field] ? `ec-${field}-error` : undefined)
+  const fieldError = (field: string) =>
+    errors[field] ? (
+      <span className="field__error" id={`ec-${field}-error`} role="alert">
+        {errors[field]}
+      </span>
+    ) : null
+  const input = (field: TextField, extra: { inputMode?: 'numeric' } = {}) => (
+    <label className="field">
+      <span className="field__label">{t(`ecEditor.field.${field}`)}</span>
+      <input
+        className="field__input"
+        name={field}
+        value={form[field]}
+        {...extra}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describe(field)}
+        onChange={(e) => change(field, e.target.value)}
+      />
+      {fieldError(field)}
+    </label>
+  )
+  const editing = view.state === 'editing' || (view.state === 'saving' && view.itemId === null)
+
+  return (
+    <section className="shop" aria-labelledby="ec-editor-title">
+      <p className="shop__crumbs">
+        <Link to="/r/$roomUrlKey/ec_items" params={{ roomUrlKey }}>
+          {t('ecEditor.toShop')}
+        </Link>
+      </p>
+      <h1 id="ec-editor-title">{t('ecEditor.title')}</h1>
+      <p>{config.room_name}</p>
+      {!editing && (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => actor.send({ type: 'item.new' })}
+        >
+          {t('ecEditor.add')}
+        </button>
+      )}
+
+      {(view.state === 'editing' || view.state === 'saving') && (
+        <form
+          className="shop-form"
+          aria-label={view.itemId === null ? t('ecEditor.add') : t('ecEditor.edit')}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            actor.send({ type: 'form.submit' })
+          }}
+        >
+          {input('name')}
+          <label className="field">
+            <span className="field__label">{t('ecEditor.field.description')}</span>
+            <textarea
+              className="field__input"
+              name="description"
+              rows={3}
+              value={form.description}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={describe('description')}
+              onChange={(e) => change('description', e.target.value)}
+            />
+            {fieldError('description')}
+          </label>
+          <label className="field">
+            <span className="field__label">{t('ecEditor.field.category_id')}</span>
+            <select
+              className="field__input"
+              name="category_id"
+              value={form.category_id}
+              aria-invalid={errors.category_id ? true : undefined}
+              aria-describedby={describe('category_id')}
+              onChange={(e) => change('category_id', e.target.value)}
+            >
+              {view.categories.map((c) => (
+                <option key={c.category_id} value={String(c.category_id)}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {fieldError('category_id')}
+          </label>
+          {input('price', { inputMode: 'numeric' })}
+          {input('stock', { inputMode: 'numeric' })}
+          <label className="field field--check">
+            <input
+              type="checkbox"
+              name="is_hidden"
+              checked={form.is_hidden}
+              onChange={(e) => change('is_hidden', e.target.checked)}
+            />
+            {t('ecEditor.field.is_hidden')}
+          </label>
+          <div className="shop__actions">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => actor.send({ type: 'form.cancel' })}
+            >
+              {t('gacha.cancel')}
+            </button>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={view.state === 'saving'}
+            >
+              {view.state === 'saving' ? t('shop.saving') : t('ecEditor.save')}
+            </button>
+          </div>
+        </form>
+      )}
+
+      <h2>{t('ecEditor.items')}</h2>
+      {view.items.length === 0 ? (
+        <p>{t('ec.none')}</p>
+      ) : (
+        <table className="shop-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('ecEditor.field.name')}</th>
+              <th scope="col">{t('ecEditor.field.price')}</th>
+              <th scope="col">{t('ecEditor.field.stock')}</th>
+              <th scope="col">{t('ecEditor.sold')}</th>
+              <th scope="col">{t('ecEditor.visibility')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('ecEditor.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.items.map((item) => (
+              <tr key={item.item_id} data-testid={`owner-item-${item.item_id}`}>
+                <td>{item.name}</td>
+                <td>{yen(item.price)}</td>
+                <td>{item.stock ?? t('ecEditor.unlimited')}</td>
+                <td>{item.sold_count}</td>
+                <td>{item.is_hidden ? t('ecEditor.hidden') : t('ecEditor.shown')}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={view.state !== 'list'}
+                    onClick={() => actor.send({ type: 'item.edit', itemId: item.item_id })}
+                  >
+                    {t('ecEditor.edit')}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={view.state !== 'list'}
+                    onClick={() => actor.send({ type: 'item.toggleHidden', itemId: item.item_id })}
+                  >
+                    {item.is_hidden ? t('ecEditor.show') : t('ecEditor.hide')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,427 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import type { EventFromLogic } from 'xstate'
+import { ApiRequestError, type ApiFailure } from '../../src/domain/api-failure.ts'
+import {
+  checkEcItemDraft,
+  checkShippingAddress,
+  type EcItem,
+  type Order,
+  type ShippingAddress,
+  type ShopPlan,
+} from '../../src/domain/shop.ts'
+import { ecEditorMachine } from '../../src/machines/ec-shop/ec-editor.machine.ts'
+import { ecShopMachine, maxQuantity } from '../../src/machines/ec-shop/ec-shop.machine.ts'
+import { checkoutMachine } from '../../src/machines/povo/checkout.machine.ts'
+import { timeLimitedPackMachine } from '../../src/machines/povo/time-limited-pack.machine.ts'
+import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
+
+const serverError = (
+  status: number,
+  errorType: string | null = null,
+  fieldErrors?: Record<string, string>,
+) =>
+  new ApiRequestError({
+    kind: 'server',
+    status,
+    message: 'x',
+    errorType,
+    redirectUrl: null,
+    ...(fieldErrors ? { fieldErrors } : {}),
+  })
+const lost = (kind: Extract<ApiFailure['kind'], 'network' | 'timeout'>) =>
+  new ApiRequestError({ kind, status: null })
+
+const pkg = {
+  package_id: 1,
+  name: 'povo2.0 SIM',
+  description: '',
+  image: '/img/shop/package/1.svg',
+  is_recommended: true,
+  min_price: 980,
+  plan_count: 2,
+}
+const plan = (over: Partial<ShopPlan>): ShopPlan => ({
+  plan_id: 11,
+  package_id: 1,
+  name: 'SIM + 1,000 G',
+  description: '',
+  price: 1980,
+  gold: 1000,
+  requires_shipping: true,
+  image: '/img/shop/plan/11.svg',
+  ...over,
+})
+const address: ShippingAddress = {
+  name: '山田 花子',
+  postal_code: '150-0001',
+  prefecture: '東京都',
+  city: '渋谷区',
+  address_line1: '神宮前1-2-3',
+  address_line2: '',
+  phone: '09012345678',
+}
+const order = (over: Partial<Order>): Order => ({
+  order_id: 'o_abc',
+  kind: 'povo',
+  status: 'awaiting_payment',
+  title: 'SIM + 1,000 G',
+  quantity: 1,
+  amount: 1980,
+  gold: 1000,
+  package_id: 1,
+  plan_id: 11,
+  room_url_key: null,
+  shipping: address,
+  created_at: 1,
+  expires_at: 1801,
+  paid_at: null,
+  redirect_url: '/payment/sandbox/s1',
+  ...over,
+})
+
+const walks: WalkResult[] = []
+afterAll(() => {
+  for (const w of walks) console.log(coverageLine(w))
+})
+
+const visits = [
+  { type: 'checkout.visit', step: 'packages', loggedIn: true },
+  { type: 'checkout.visit', step: 'package', loggedIn: true, packageId: 1 },
+  { type: 'checkout.visit', step: 'plan', loggedIn: false, packageId: 1, planId: 11 },
+  { type: 'checkout.visit', step: 'plan', loggedIn: true, packageId: 1, planId: 11 },
+  { type: 'checkout.visit', step: 'shipping', loggedIn: true, packageId: 1, planId: 11 },
+  { type: 'checkout.visit', step: 'confirm', loggedIn: true, packageId: 1, planId: 11 },
+  { type: 'checkout.visit', step: 'result', loggedIn: true, orderId: 'o_abc' },
+]
+
+const checkoutEvents = [
+  ...visits,
+  { type: 'checkout.next' },
+  { type: 'checkout.back' },
+  { type: 'checkout.pay' },
+  { type: 'checkout.retry' },
+  { type: 'checkout.restart' },
+  { type: 'shipping.change', field: 'postal_code', value: '15O-0001' },
+  { type: 'shipping.change', field: 'postal_code', value: '１５０−０００１' },
+  { type: 'shipping.submit' },
+  {
+    type: 'xstate.done.actor.loadHome',
+    output: { banners: [], recommends: [pkg], packages: [pkg] },
+  },
+  { type: 'xstate.error.actor.loadHome', error: lost('network') },
+  { type: 'xstate.done.actor.loadPackage', output: { package: pkg, plans: [plan({})] } },
+  { type: 'xstate.error.actor.loadPackage', error: serverError(404) },
+  { type: 'xstate.error.actor.loadPackage', error: lost('timeout') },
+  { type: 'xstate.done.actor.loadPlan', output: { plan: plan({}), package: pkg } },
+  {
+    type: 'xstate.done.actor.loadPlan',
+    output: { plan: plan({ plan_id: 21, requires_shipping: false }), package: pkg },
+  },
+  { type: 'xstate.error.actor.loadPlan', error: serverError(404) },
+  { type: 'xstate.error.actor.loadPlan', error: lost('network') },
+  { type: 'xstate.done.actor.loadShipping', output: { plan: plan({}), package: pkg, saved: null } },
+  {
+    type: 'xstate.done.actor.loadShipping',
+    output: { plan: plan({}), package: pkg, saved: address },
+  },
+  { type: 'xstate.error.actor.loadShipping', error: serverError(404) },
+  { type: 'xstate.error.actor.loadShipping', error: lost('network') },
+  { type: 'xstate.done.actor.saveShipping', output: address },
+  {
+    type: 'xstate.error.actor.saveShipping',
+    error: serverError(400, 'INVALID_FIELDS', { phone: '電話番号は…' }),
+  },
+  { type: 'xstate.error.actor.saveShipping', error: serverError(401) },
+  { type: 'xstate.error.actor.saveShipping', error: lost('network') },
+  {
+    type: 'xstate.done.actor.loadConfirm',
+    output: { plan: plan({}), package: pkg, saved: address, order: null },
+  },
+  {
+    type: 'xstate.done.actor.loadConfirm',
+    output: { plan: plan({}), package: pkg, saved: null, order: null },
+  },
+  {
+    type: 'xstate.done.actor.loadConfirm',
+    output: { plan: plan({}), package: pkg, saved: address, order: order({}) },
+  },
+  { type: 'xstate.error.actor.loadConfirm', error: serverError(404) },
+  { type: 'xstate.error.actor.loadConfirm', error: lost('network') },
+  {
+    type: 'xstate.done.actor.pay',
+    output: { order: order({}), redirectUrl: '/payment/sandbox/s1' },
+  },
+  {
+    type: 'xstate.done.actor.pay',
+    output: { order: order({ status: 'paid' }), redirectUrl: null },
+  },
+  {
+    type: 'xstate.done.actor.pay',
+    output: { order: order({ status: 'expired' }), redirectUrl: null },
+  },
+  { type: 'xstate.error.actor.pay', error: serverError(409, 'ORDER_EXPIRED') },
+  { type: 'xstate.error.actor.pay', error: serverError(400, 'SHIPPING_REQUIRED') },
+  { type: 'xstate.error.actor.pay', error: serverError(401) },
+  { type: 'xstate.error.actor.pay', error: lost('timeout') },
+  { type: 'xstate.done.actor.confirmOrder', output: order({ status: 'paid', paid_at: 5 }) },
+  { type: 'xstate.done.actor.confirmOrder', output: order({ status: 'awaiting_payment' }) },
+  { type: 'xstate.done.actor.confirmOrder', output: order({ status: 'cancelled' }) },
+  { type: 'xstate.error.actor.confirmOrder', error: serverError(404) },
+  { type: 'xstate.error.actor.confirmOrder', error: serverError(401) },
+  { type: 'xstate.error.actor.confirmOrder', error: lost('network') },
+] as Array<EventFromLogic<typeof checkoutMachine>>
+
+describe('checkout machine graph', () => {
+  it('pays only from the confirmation with an address where one is needed; results come from the server', () => {
+    const walk = walkMachine(checkoutMachine, {
+      input: undefined,
+      events: checkoutEvents,
+      // Only what a state's transitions read tells its snapshots apart (the graph stays small).
+      key: (s) => ({
+        value: s.value,
+        step: s.context.step,
+        ...(s.matches('plan') ? { loggedIn: s.context.loggedIn } : {}),
+        ships: s.context.plan?.requires_shipping,
+        ...(s.matches('shipping') || s.matches('confirm')
+          ? {
+              saved: s.context.saved !== null,
+              valid: checkShippingAddress(s.context.address).ok,
+              errors: Object.keys(s.context.fieldErrors).length,
+            }
+          : {}),
+        ...(s.matches('shipping') ? {} : { order: s.context.order?.status }),
+      }),
+      invariant: (from, event, to) => {
+        const type = event.type as string
+        if (to.matches({ confirm: 'paying' }) && !from.matches({ confirm: 'paying' })) {
+          expect(from.matches({ confirm: 'ready' })).toBe(true)
+          expect(type).toBe('checkout.pay')
+          const p = to.context.plan
+          expect(p !== null && (!p.requires_shipping || to.context.saved !== null)).toBe(true)
+        }
+        if (to.matches('redirecting') && !from.matches('redirecting')) {
+          expect(from.matches({ confirm: 'paying' })).toBe(true)
+        }
+        if (to.matches({ shipping: 'saving' }) && !from.matches({ shipping: 'saving' })) {
+          // Nothing the form itself can tell is wrong is ever sent.
+          expect(checkShippingAddress(to.context.address).ok).toBe(true)
+        }
+        if (from.matches({ shipping: 'saving' }) && type.startsWith('xstate.error.actor')) {
+          // A refusal loses nothing typed.
+          expect(to.context.address).toBe(from.context.address)
+        }
+        if (
+          to.context.order?.status === 'paid' &&
+          from.context.order?.status !== 'paid' &&
+          !type.startsWith('checkout.visit')
+        ) {
+          // "Paid" is only ever the server's word.
+          expect(['xstate.done.actor.confirmOrder', 'xstate.done.actor.pay']).toContain(type)
+        }
+        if (type === 'shipping.change' && from.matches({ shipping: 'editing' })) {
+          expect(to.context.fieldErrors.postal_code).toBeUndefined()
+        }
+      },
+    })
+    walks.push(walk)
+    expect(walk.states.missing).toEqual([])
+    expect(walk.transitions.missing).toEqual([])
+  })
+})
+
+const pack = {
+  pack_id: 1,
+  name: 'はじめての特別パック',
+  description: '',
+  price: 980,
+  gold: 1000,
+  bonus_gold: 500,
+  expires_at: 1000,
+  remaining_seconds: 2,
+}
+
+describe('time-limited pack machine graph', () => {
+  it('counts the offer down to its end and buys only while it lasts', () => {
+    const walk = walkMachine(timeLimitedPackMachine, {
+      input: undefined,
+      events: [
+        { type: 'xstate.done.actor.loadPack', output: pack },
+        { type: 'xstate.done.actor.loadPack', output: { ...pack, remaining_seconds: 0 } },
+        { type: 'xstate.error.actor.loadPack', error: serverError(404, 'PACK_ENDED') },
+        { type: 'xstate.error.actor.loadPack', error: serverError(401) },
+        { type: 'xstate.error.actor.loadPack', error: lost('network') },
+        { type: 'clock.tick', nowMs: 999_000 },
+        { type: 'clock.tick', nowMs: 1_000_000 },
+        { type: 'pack.buy' },
+        { type: 'pack.retry' },
+        {
+          type: 'xstate.done.actor.pay',
+          output: { order: order({ kind: 'pack' }), redirectUrl: '/payment/sandbox/s2' },
+        },
+        {
+          type: 'xstate.done.actor.pay',
+          output: { order: order({ kind: 'pack', status: 'paid' }), redirectUrl: null },
+        },
+        { type: 'xstate.error.actor.pay', error: serverError(404, 'PACK_ENDED') },
+        { type: 'xstate.error.actor.pay', error: serverError(401) },
+        { type: 'xstate.error.actor.pay', error: lost('network') },
+      ] as Array<EventFromLogic<typeof timeLimitedPackMachine>>,
+      key: (s) => ({ value: s.value, remaining: s.context.remaining }),
+      invariant: (from, _event, to) => {
+        if (to.matches({ offered: 'paying' })) expect(to.context.remaining).toBeGreaterThan(0)
+        if (to.matches('offered')) expect(to.context.remaining).toBeGreaterThan(0)
+        if (from.matches('ended')) expect(to.matches('ended')).toBe(true)
+      },
+    })
+    walks.push(walk)
+    expect(walk.states.missing).toEqual([])
+    expect(walk.transitions.missing).toEqual([])
+  })
+})
+
+const item = (over: Partial<EcItem>): EcItem => ({
+  item_id: 1,
+  room_id: 2,
+  category_id: 1,
+  category_name: 'グッズ',
+  name: 'アクリルスタンド',
+  description: '',
+  price: 1500,
+  stock: 2,
+  is_hidden: false,
+  image: '/img/ec/item/1.svg',
+  sold_count: 0,
+  ...over,
+})
+const config = (isOwner: boolean) => ({
+  room_id: 2,
+  room_url_key: 'demo_liver_room',
+  room_name: 'デモルーム',
+  is_owner: isOwner,
+  sales_available: true,
+  is_external_ec: false,
+  links: [],
+})
+const categories = [{ category_id: 1, name: 'グッズ' }]
+const shopData = (isOwner: boolean) => ({
+  config: config(isOwner),
+  items: [item({}), item({ item_id: 3, stock: 0 })],
+  categories,
+  logs: [],
+})
+
+describe('item shop machine graph', () => {
+  it('buys only an item in stock, within its stock, never as the owner or anonymously', () => {
+    const results = [true, false].map((loggedIn) =>
+      walkMachine(ecShopMachine, {
+        input: { roomUrlKey: 'demo_liver_room', loggedIn },
+        events: [
+          { type: 'xstate.done.actor.loadShop', output: shopData(false) },
+          { type: 'xstate.done.actor.loadShop', output: shopData(true) },
+          { type: 'xstate.error.actor.loadShop', error: serverError(404) },
+          { type: 'xstate.error.actor.loadShop', error: lost('network') },
+          { type: 'shop.retry' },
+          { type: 'shop.filter', categoryId: 1 },
+          { type: 'item.choose', itemId: 1 },
+          { type: 'item.choose', itemId: 3 },
+          { type: 'item.quantity', quantity: 2 },
+          { type: 'item.quantity', quantity: 3 },
+          { type: 'item.buy' },
+          { type: 'item.cancel' },
+          {
+            type: 'xstate.done.actor.pay',
+            output: { order: order({ kind: 'ec_item' }), redirectUrl: '/payment/sandbox/s3' },
+          },
+          {
+            type: 'xstate.done.actor.pay',
+            output: { order: order({ kind: 'ec_item', status: 'paid' }), redirectUrl: null },
+          },
+          { type: 'xstate.error.actor.pay', error: serverError(400, 'SOLD_OUT') },
+          { type: 'xstate.error.actor.pay', error: serverError(401) },
+          { type: 'xstate.error.actor.pay', error: lost('network') },
+        ] as Array<EventFromLogic<typeof ecShopMachine>>,
+        key: (s) => ({
+          value: s.value,
+          owner: s.context.config?.is_owner,
+          item: s.context.item?.item_id,
+          quantity: s.context.quantity,
+          category: s.context.categoryId,
+        }),
+        invariant: (_from, _event, to) => {
+          if (to.matches('choosing') || to.matches('paying')) {
+            expect(to.context.loggedIn).toBe(true)
+            expect(to.context.config?.is_owner).toBe(false)
+            const chosen = to.context.item
+            expect(chosen).not.toBeNull()
+            if (chosen) {
+              expect(to.context.quantity).toBeGreaterThanOrEqual(1)
+              expect(to.context.quantity).toBeLessThanOrEqual(maxQuantity(chosen))
+            }
+          }
+        },
+      }),
+    )
+    walks.push(...results)
+    const missing = (pick: (w: WalkResult) => string[]) =>
+      pick(results[0] as WalkResult).filter((m) => pick(results[1] as WalkResult).includes(m))
+    expect(missing((w) => w.states.missing)).toEqual([])
+    expect(missing((w) => w.transitions.missing)).toEqual([])
+  })
+})
+
+describe('item editor machine graph', () => {
+  it('saves only a form that passes the item rules; refusals keep the form', () => {
+    const walk = walkMachine(ecEditorMachine, {
+      input: { roomUrlKey: 'demo_liver_room' },
+      events: [
+        {
+          type: 'xstate.done.actor.loadEditor',
+          output: { config: config(true), items: [item({})], categories },
+        },
+        { type: 'xstate.error.actor.loadEditor', error: serverError(403) },
+        { type: 'xstate.error.actor.loadEditor', error: serverError(401) },
+        { type: 'xstate.error.actor.loadEditor', error: serverError(404) },
+        { type: 'xstate.error.actor.loadEditor', error: lost('network') },
+        { type: 'editor.retry' },
+        { type: 'item.new' },
+        { type: 'item.edit', itemId: 1 },
+        { type: 'item.edit', itemId: 99 },
+        { type: 'item.toggleHidden', itemId: 1 },
+        { type: 'form.change', field: 'name', value: 'ボイスメッセージ' },
+        { type: 'form.change', field: 'price', value: '50' },
+        { type: 'form.change', field: 'price', value: '800' },
+        { type: 'form.submit' },
+        { type: 'form.cancel' },
+        { type: 'xstate.done.actor.saveItem', output: item({ item_id: 5, name: 'ボイス' }) },
+        {
+          type: 'xstate.error.actor.saveItem',
+          error: serverError(400, 'INVALID_FIELDS', { category_id: 'カテゴリを…' }),
+        },
+        { type: 'xstate.error.actor.saveItem', error: serverError(401) },
+        { type: 'xstate.error.actor.saveItem', error: lost('network') },
+      ] as Array<EventFromLogic<typeof ecEditorMachine>>,
+      key: (s) => ({
+        value: s.value,
+        itemId: s.context.itemId,
+        valid: checkEcItemDraft(s.context.form).ok,
+        hidden: s.context.form.is_hidden,
+        items: s.context.items.length,
+        errors: Object.keys(s.context.fieldErrors).length,
+      }),
+      invariant: (from, event, to) => {
+        if (to.matches('saving') && from.matches('editing')) {
+          expect(checkEcItemDraft(to.context.form).ok).toBe(true)
+        }
+        if (from.matches('saving') && (event.type as string).startsWith('xstate.error')) {
+          expect(to.context.form).toBe(from.context.form)
+        }
+        if (to.matches('editing') || to.matches('saving')) {
+          expect(to.context.config?.is_owner).toBe(true)
+        }
+      },
+    })
+    walks.push(walk)
+    expect(walk.states.missing).toEqual([])
+    expect(walk.transitions.missing).toEqual([])
+  })
+})
