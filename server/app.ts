@@ -19,6 +19,12 @@ import { langRoutes } from './api/lang.ts'
 import { liveRoutes } from './api/live.ts'
 import { sessionRoutes } from './api/session.ts'
 import { settingsRoutes } from './api/settings.ts'
+import { ecRoutes } from './api/ec.ts'
+import { paymentRoutes } from './api/payment.ts'
+import { paymentSandboxRoutes } from './api/payment-sandbox.ts'
+import { povoEcRoutes } from './api/povo-ec.ts'
+import { shopImageRoutes } from './api/shop-images.ts'
+import { paymentProvider, type PaymentProvider } from './services/payments.ts'
 import type { PushHub } from './broadcast/hub.ts'
 import { securityHeaders } from './security.ts'
 import { requireCsrf, type Body } from './request.ts'
@@ -41,6 +47,8 @@ export interface AppEnv {
     messages: MessageProvider
     hub: PushHub
     cache: ReadCache
+    /** Who takes payments (PAYMENT_PROVIDER); null when payments are off. */
+    payments: PaymentProvider | null
     /** Set by requireCsrf on state-changing calls. */
     session: Session | null
     /** The parsed body, cached by readBody. */
@@ -56,6 +64,8 @@ export interface AppDeps {
   messages?: MessageProvider
   /** The push socket hub comments and gifts are published to. */
   hub: PushHub
+  /** The payment provider; otherwise the one PAYMENT_PROVIDER names. */
+  payments?: PaymentProvider | null
 }
 
 /** Prefixes answered by the server itself; everything else is the SPA. */
@@ -68,14 +78,16 @@ const SERVER_PREFIXES = [
   '/captcha/',
   '/dev/api/',
   '/hls/',
+  '/payment/sandbox/',
 ]
 
 /** The whole HTTP surface: API, message files, generated images, static files and the SPA. */
-export function createApp({ db, config, logger, messages: provider, hub }: AppDeps) {
+export function createApp({ db, config, logger, messages: provider, hub, payments }: AppDeps) {
   const app = new Hono<AppEnv>()
   const index = spaIndex(config.distDir)
   const cache = new ReadCache(config.readCacheMs)
   const outgoing = provider ?? localOutbox(db, logger)
+  const payer = payments === undefined ? paymentProvider(config.paymentProvider, db) : payments
 
   app.use('*', securityHeaders(config.analyticsOrigins))
   app.use('*', async (c, next) => {
@@ -84,6 +96,7 @@ export function createApp({ db, config, logger, messages: provider, hub }: AppDe
     c.set('messages', outgoing)
     c.set('hub', hub)
     c.set('cache', cache)
+    c.set('payments', payer)
     await next()
     // Whatever a write changed, shared reads are loaded again (after it, so a read during the
     // write cannot keep the old state).
@@ -119,8 +132,13 @@ export function createApp({ db, config, logger, messages: provider, hub }: AppDe
   app.route('/api/bad_report', reportRoutes())
   app.route('/api', gachaRoutes())
   app.route('/api/ad_reward', adRewardRoutes())
+  app.route('/api/povo_ec', povoEcRoutes())
+  app.route('/api/payment', paymentRoutes())
+  app.route('/api/ec', ecRoutes())
+  app.route('/payment/sandbox', paymentSandboxRoutes())
   app.route('/sr/lang', langRoutes(config.i18nDir))
   app.route('/img', imageRoutes())
+  app.route('/img', shopImageRoutes())
   app.route('/hls', mediaRoutes())
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {

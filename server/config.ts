@@ -45,7 +45,16 @@ export interface ServerConfig {
   rtmpCallbackSecret: string | undefined
   /** nginx-rtmp's working directory; its HLS is written under `hls/`, which the server serves. */
   mediaDir: string
+  /**
+   * Who takes payments (services/payments.ts): 'sandbox', the local test payment page (default
+   * unless production), or 'none' (default in production: checkout answers that payment is
+   * unavailable). A real provider gets its own name here.
+   */
+  paymentProvider: PaymentProviderName
 }
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'none'] as const
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number]
 
 export class ConfigError extends Error {}
 
@@ -115,6 +124,12 @@ export function loadConfig(
       `DEMO_BOTS_PER_MINUTE must be an integer 0–${MAX_DEMO_BOTS_PER_MINUTE}, got "${env.DEMO_BOTS_PER_MINUTE}"`,
     )
   }
+  const paymentProvider = env.PAYMENT_PROVIDER || (production ? 'none' : 'sandbox')
+  if (!(PAYMENT_PROVIDERS as readonly string[]).includes(paymentProvider)) {
+    throw new ConfigError(
+      `PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${paymentProvider}"`,
+    )
+  }
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -141,5 +156,6 @@ export function loadConfig(
     busUrl,
     presenceIntervalMs,
     readCacheMs,
+    paymentProvider: paymentProvider as PaymentProviderName,
   }
 }

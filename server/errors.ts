@@ -7,6 +7,14 @@ export interface ErrorEntry {
 
 export interface ErrorBody {
   errors: [ErrorEntry, ...ErrorEntry[]]
+  /** Form validation: field name → message, shown beside each field. */
+  field_errors?: Record<string, string>
+}
+
+export interface ErrorExtra {
+  errorType?: string
+  redirectUrl?: string
+  fieldErrors?: Record<string, string>
 }
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503
@@ -19,13 +27,14 @@ export const messages = {
   system: 'システムエラーが発生しました。時間をおいて再度お試しください。',
   csrf: '不正なリクエストです。ページを再読み込みしてください。',
   fetchFailed: '取得失敗',
+  invalidFields: '入力内容を確認してください',
 } as const
 
 export class ApiError extends Error {
   constructor(
     readonly status: ErrorStatus,
     message: string,
-    readonly extra: { errorType?: string; redirectUrl?: string } = {},
+    readonly extra: ErrorExtra = {},
   ) {
     super(message)
   }
@@ -35,12 +44,23 @@ export class ApiError extends Error {
   }
 }
 
-export function errorBody(
-  message: string,
-  extra: { errorType?: string; redirectUrl?: string } = {},
-): ErrorBody {
+export function errorBody(message: string, extra: ErrorExtra = {}): ErrorBody {
   const entry: ErrorEntry = { error_user_msg: message }
   if (extra.errorType) entry.error_type = extra.errorType
   if (extra.redirectUrl) entry.redirect_url = extra.redirectUrl
-  return { errors: [entry] }
+  const body: ErrorBody = { errors: [entry] }
+  if (extra.fieldErrors) body.field_errors = extra.fieldErrors
+  return body
+}
+
+/**
+ * A form that did not pass its checks: 400 INVALID_FIELDS with a message per field. The
+ * messages come from the shared rules (src/domain), so the form and the server say the same.
+ */
+export function invalidFields(errors: Partial<Record<string, string>>): ApiError {
+  const fieldErrors: Record<string, string> = {}
+  for (const [key, message] of Object.entries(errors)) {
+    if (message !== undefined) fieldErrors[key] = message
+  }
+  return new ApiError(400, messages.invalidFields, { errorType: 'INVALID_FIELDS', fieldErrors })
 }

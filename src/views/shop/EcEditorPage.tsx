@@ -79,10 +79,13 @@ export function EcEditorPage({
       </span>
     ) : null
   const input = (field: TextField, extra: { inputMode?: 'numeric' } = {}) => (
-    <label className="field">
-      <span className="field__label">{t(`ecEditor.field.${field}`)}</span>
+    <div className="field">
+      <label className="field__label" htmlFor={`ec-${field}`}>
+        {t(`ecEditor.field.${field}`)}
+      </label>
       <input
         className="field__input"
+        id={`ec-${field}`}
         name={field}
         value={form[field]}
         {...extra}
@@ -91,7 +94,7 @@ export function EcEditorPage({
         onChange={(e) => change(field, e.target.value)}
       />
       {fieldError(field)}
-    </label>
+    </div>
   )
   const editing = view.state === 'editing' || (view.state === 'saving' && view.itemId === null)
 
@@ -125,10 +128,13 @@ export function EcEditorPage({
           }}
         >
           {input('name')}
-          <label className="field">
-            <span className="field__label">{t('ecEditor.field.description')}</span>
+          <div className="field">
+            <label className="field__label" htmlFor="ec-description">
+              {t('ecEditor.field.description')}
+            </label>
             <textarea
               className="field__input"
+              id="ec-description"
               name="description"
               rows={3}
               value={form.description}
@@ -137,11 +143,14 @@ export function EcEditorPage({
               onChange={(e) => change('description', e.target.value)}
             />
             {fieldError('description')}
-          </label>
-          <label className="field">
-            <span className="field__label">{t('ecEditor.field.category_id')}</span>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="ec-category_id">
+              {t('ecEditor.field.category_id')}
+            </label>
             <select
               className="field__input"
+              id="ec-category_id"
               name="category_id"
               value={form.category_id}
               aria-invalid={errors.category_id ? true : undefined}
@@ -155,7 +164,7 @@ export function EcEditorPage({
               ))}
             </select>
             {fieldError('category_id')}
-          </label>
+          </div>
           {input('price', { inputMode: 'numeric' })}
           {input('stock', { inputMode: 'numeric' })}
           <label className="field field--check">

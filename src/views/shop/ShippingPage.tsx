@@ -45,13 +45,14 @@ export function ShippingPage({ packageId, planId }: { packageId: number; planId:
     ) : null
 
   const input = (spec: (typeof FIELDS)[number]) => (
-    <label className="field" key={spec.field}>
-      <span className="field__label">
+    <div className="field" key={spec.field}>
+      <label className="field__label" htmlFor={`shipping-${spec.field}`}>
         {t(`shop.field.${spec.field}`)}
         {spec.optional ? ` ${t('shop.optional')}` : ''}
-      </span>
+      </label>
       <input
         className="field__input"
+        id={`shipping-${spec.field}`}
         name={spec.field}
         value={address[spec.field]}
         autoComplete={spec.autoComplete}
@@ -61,7 +62,7 @@ export function ShippingPage({ packageId, planId }: { packageId: number; planId:
         onChange={(e) => change(spec.field, e.target.value)}
       />
       {fieldError(spec.field)}
-    </label>
+    </div>
   )
 
   return (
@@ -78,10 +79,13 @@ export function ShippingPage({ packageId, planId }: { packageId: number; planId:
           }}
         >
           {FIELDS.slice(0, 2).map(input)}
-          <label className="field">
-            <span className="field__label">{t('shop.field.prefecture')}</span>
+          <div className="field">
+            <label className="field__label" htmlFor="shipping-prefecture">
+              {t('shop.field.prefecture')}
+            </label>
             <select
               className="field__input"
+              id="shipping-prefecture"
               name="prefecture"
               value={address.prefecture}
               aria-invalid={errors.prefecture ? true : undefined}
@@ -96,7 +100,7 @@ export function ShippingPage({ packageId, planId }: { packageId: number; planId:
               ))}
             </select>
             {fieldError('prefecture')}
-          </label>
+          </div>
           {FIELDS.slice(2).map(input)}
           <div className="shop__actions">
             <button
