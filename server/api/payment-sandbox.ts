@@ -37,6 +37,7 @@ function page(c: Context<AppEnv>, status: 200 | 400 | 404 | 409, body: string) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Kirari テスト決済</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body { margin: 0; font-family: system-ui, sans-serif; background: #f5f3f7; color: #1f1d2b; }
 main { max-width: 420px; margin: 48px auto; padding: 24px; background: #fff; border-radius: 16px; box-shadow: 0 4px 20px rgba(0,0,0,.08); }
