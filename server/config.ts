@@ -17,6 +17,8 @@ export interface ServerConfig {
   publicDir: string
   /** Absolute page-view beacon endpoint; its origin joins the CSP. Off when unset. */
   pageViewUrl: string | undefined
+  /** SPEC §9: the second analytics property, for pages under /povo_ec/ only. */
+  shopPageViewUrl: string | undefined
   /** Extra origins allowed to load scripts and receive beacons (analytics), space separated. */
   analyticsOrigins: string[]
   /** Hosts the client may navigate to outside our own origin. */
@@ -92,6 +94,8 @@ export function loadConfig(
   const pageViewUrl = env.PAGE_VIEW_URL || undefined
   const analyticsOrigins = list(env.ANALYTICS_ORIGINS).map((o) => origin(o, 'ANALYTICS_ORIGINS'))
   if (pageViewUrl) analyticsOrigins.push(origin(pageViewUrl, 'PAGE_VIEW_URL'))
+  const shopPageViewUrl = env.SHOP_PAGE_VIEW_URL || undefined
+  if (shopPageViewUrl) analyticsOrigins.push(origin(shopPageViewUrl, 'SHOP_PAGE_VIEW_URL'))
   const dataDir = env.DATA_DIR ?? path.join(root, '.data')
   const production = env.NODE_ENV === 'production'
   const captchaFixedWord = env.CAPTCHA_FIXED_WORD || undefined
@@ -142,6 +146,7 @@ export function loadConfig(
     i18nDir: path.resolve(root, 'i18n'),
     publicDir: path.resolve(root, 'public'),
     pageViewUrl,
+    shopPageViewUrl,
     analyticsOrigins: [...new Set(analyticsOrigins)],
     externalHosts: list(env.EXTERNAL_HOSTS),
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS ?? 10_000),

@@ -5,7 +5,7 @@ import { composeApp } from './compose.ts'
 import { createFlowInspector } from './effects/inspector.ts'
 import { isWebviewClient } from './domain/webview.ts'
 import { languageTag, resolveInitialLocale } from './domain/locale.ts'
-import { beaconPageViews, noPageViews } from './effects/analytics.ts'
+import { pageViewSinks } from './effects/analytics.ts'
 import { createApiClient } from './effects/api/client.ts'
 import { DEFAULT_SETTINGS, getServiceSettings } from './effects/api/settings.ts'
 import {
@@ -89,7 +89,7 @@ const context = composeApp(
       queueMicrotask(
         () => void routerRef.current?.navigate({ to: path as '/', search: true, replace: true }),
       ),
-    pageViews: settings.page_view_url ? beaconPageViews(settings.page_view_url) : noPageViews,
+    pageViews: pageViewSinks(settings),
     // `npm run dev` points this at the server behind Vite (VITE_PUSH_URL).
     pushUrl:
       (import.meta.env.VITE_PUSH_URL as string | undefined) ??

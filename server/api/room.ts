@@ -2,6 +2,7 @@ import { socketViewers } from '../services/presence.ts'
 import { grantFreeGifts } from '../services/free-gifts.ts'
 import { isAbroad, roomRegulation } from '../services/lives.ts'
 import { REGULATION } from '../../src/domain/regulation.ts'
+import { roomConfig } from '../services/ec-items.ts'
 import { Hono, type Context } from 'hono'
 import { sql } from 'kysely'
 import * as v from 'valibot'
@@ -125,6 +126,7 @@ export function roomRoutes() {
           .executeTakeFirst()
       : undefined
     const viewer = await viewerState(c.var.db, await sessionUserId(c), room.id, null)
+    const ec = await roomConfig(c.var.db, { id: room.id }, null)
     const origin = new URL(c.req.url).origin
     const image = `${origin}/img/room/${room.id}.svg`
     const shareUrl = `${origin}/r/${room.room_url_key}`
@@ -151,6 +153,11 @@ export function roomRoutes() {
       live_tags: [],
       image_list: [],
       voice_list: [],
+      ec_config: {
+        sales_available: ec.sales_available,
+        is_external_ec: ec.is_external_ec,
+        links: ec.links,
+      },
     })
   })
 

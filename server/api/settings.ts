@@ -12,6 +12,7 @@ export function settingsRoutes() {
       locales: LOCALES,
       default_locale: 'ja',
       page_view_url: config.pageViewUrl ?? null,
+      shop_page_view_url: config.shopPageViewUrl ?? null,
       external_hosts: config.externalHosts,
       is_maintenance: config.maintenance,
       // No social provider has keys yet: the client hides the Twitter and Facebook buttons.

@@ -80,6 +80,8 @@ export interface ServiceSettings {
   locales: string[]
   default_locale: string
   page_view_url: string | null
+  /** SPEC §9: a second analytics property that receives the /povo_ec/ pages only. */
+  shop_page_view_url: string | null
   external_hosts: string[]
   is_maintenance: boolean
   /** Configured social login providers; their buttons show only when listed. */

@@ -20,3 +20,24 @@ export function beaconPageViews(url: string): PageViewSink {
     },
   }
 }
+
+/** Whether a path belongs to the shop's own analytics property (SPEC §9: paths under /povo_ec/). */
+export const isShopPath = (path: string) => /^(\/(en|zh-tw|th))?\/povo_ec(\/|$)/.test(path)
+
+/**
+ * The site's page views: the main property (PAGE_VIEW_URL) gets every page, the shop's
+ * (SHOP_PAGE_VIEW_URL) only the pages under /povo_ec/. Either is off when not configured.
+ */
+export function pageViewSinks(
+  urls: { page_view_url: string | null; shop_page_view_url: string | null },
+  beacon: (url: string) => PageViewSink = beaconPageViews,
+): PageViewSink {
+  const main = urls.page_view_url ? beacon(urls.page_view_url) : noPageViews
+  const shop = urls.shop_page_view_url ? beacon(urls.shop_page_view_url) : noPageViews
+  return {
+    pageView(view) {
+      main.pageView(view)
+      if (isShopPath(view.path)) shop.pageView(view)
+    },
+  }
+}

@@ -6,6 +6,7 @@ export const settings: ServiceSettings = {
   locales: ['ja', 'en', 'zh-tw', 'th'],
   default_locale: 'ja',
   page_view_url: null,
+  shop_page_view_url: null,
   external_hosts: ['help.kirari.example'],
   is_maintenance: false,
   social_providers: [],

@@ -172,6 +172,7 @@ describe.each(await testEngines())('API on %s', (engine) => {
       locales: ['ja', 'en', 'zh-tw', 'th'],
       default_locale: 'ja',
       page_view_url: null,
+      shop_page_view_url: null,
       is_maintenance: false,
     })
   })

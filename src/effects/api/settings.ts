@@ -5,6 +5,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   locales: ['ja', 'en', 'zh-tw', 'th'],
   default_locale: 'ja',
   page_view_url: null,
+  shop_page_view_url: null,
   external_hosts: [],
   is_maintenance: false,
   social_providers: [],

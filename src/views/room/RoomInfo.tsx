@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { formatCompactCount } from '../../domain/compact-count.ts'
 import type { RoomInfo as Room } from '../../domain/room.ts'
@@ -63,6 +64,13 @@ export function RoomInfo({ room, info, isLive }: { room: RoomActor; info: Room; 
             {t('room.reportLive')}
           </button>
         )}
+        <Link
+          to="/r/$roomUrlKey/ec_items"
+          params={{ roomUrlKey: info.roomUrlKey }}
+          className="button button--ghost"
+        >
+          {t('ec.shop')}
+        </Link>
       </div>
       {info.description && <p className="room__description">{info.description}</p>}
     </div>
