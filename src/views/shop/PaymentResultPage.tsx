@@ -7,11 +7,6 @@ import { CheckoutGate } from './CheckoutGate.tsx'
 import { useCheckoutVisit } from './checkout-context.tsx'
 import { OrderFacts, Steps } from './parts.tsx'
 
-/** The provider sends the browser back with `?order_id=`. */
-export const orderSearch = (search: Record<string, unknown>): { order_id: string } => ({
-  order_id: typeof search.order_id === 'string' ? search.order_id.slice(0, 64) : '',
-})
-
 /**
  * `/povo_ec/payment/{success,cancel,error}`: the outcome of a payment as the server confirms it
  * with the provider. The address only says where the provider sent the visitor; a success

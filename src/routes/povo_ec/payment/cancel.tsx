@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PaymentResultPage, orderSearch } from '../../../views/shop/PaymentResultPage.tsx'
+import { orderSearch } from '../../../domain/order-search.ts'
+import { PaymentResultPage } from '../../../views/shop/PaymentResultPage.tsx'
 import { requireAccess } from '../../-guards.ts'
 
 /** SPEC.md §2: /povo_ec/payment/cancel; what shows comes from the server's order, not the URL. */
