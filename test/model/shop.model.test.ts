@@ -193,14 +193,14 @@ describe('checkout machine graph', () => {
       }),
       invariant: (from, event, to) => {
         const type = event.type as string
-        if (to.matches({ confirm: 'paying' }) && !from.matches({ confirm: 'paying' })) {
+        if (to.matches({ confirm: 'reserving' }) && !from.matches({ confirm: 'reserving' })) {
           expect(from.matches({ confirm: 'ready' })).toBe(true)
           expect(type).toBe('checkout.pay')
           const p = to.context.plan
           expect(p !== null && (!p.requires_shipping || to.context.saved !== null)).toBe(true)
         }
         if (to.matches('redirecting') && !from.matches('redirecting')) {
-          expect(from.matches({ confirm: 'paying' })).toBe(true)
+          expect(from.matches({ confirm: 'reserving' })).toBe(true)
         }
         if (to.matches({ shipping: 'saving' }) && !from.matches({ shipping: 'saving' })) {
           // Nothing the form itself can tell is wrong is ever sent.

@@ -98,7 +98,7 @@ const place = (context: CheckoutContext) => ({
 })
 
 /**
- * The povo shop checkout (SPEC §2 /povo_ec…): package → plan → shipping → confirm → paying →
+ * The povo shop checkout (SPEC §2 /povo_ec…): package → plan → shipping → confirm → reserving →
  * redirecting to the payment provider → result. Every step has its own address: pages send
  * `checkout.visit`, so browser back and a reload land on the right step, and the order's state
  * always comes from the server (the result page asks it, never the URL).
@@ -404,10 +404,10 @@ export const checkoutMachine = setup({
         },
         ready: {
           on: {
-            'checkout.pay': { guard: 'canPay', target: 'paying' },
+            'checkout.pay': { guard: 'canPay', target: 'reserving' },
           },
         },
-        paying: {
+        reserving: {
           description:
             'Reserves the order (one per attempt, by its client key) and opens the payment.',
           invoke: {

@@ -89,6 +89,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
         <nav id="site-menu" className="site-menu" aria-label={t('header.menu')}>
           <Link to="/">{t('nav.home')}</Link>
           <Link to="/lottery/list">{t('nav.lottery')}</Link>
+          <Link to="/povo_ec">{t('nav.shop')}</Link>
           <Link to="/terms">{t('nav.terms')}</Link>
           <Link to="/privacypolicy">{t('nav.privacypolicy')}</Link>
           <Link to="/tokusho">{t('nav.tokusho')}</Link>

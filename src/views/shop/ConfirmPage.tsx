@@ -17,7 +17,7 @@ export function ConfirmPage({ packageId, planId }: { packageId: number; planId: 
       plan: s.context.plan,
       saved: s.context.saved,
       order: s.context.order,
-      paying: s.matches({ confirm: 'paying' }),
+      paying: s.matches({ confirm: 'reserving' }),
     }),
     shallowEqual,
   )
