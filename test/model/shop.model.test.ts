@@ -399,6 +399,9 @@ describe('item editor machine graph', () => {
         },
         { type: 'xstate.error.actor.saveItem', error: serverError(401) },
         { type: 'xstate.error.actor.saveItem', error: lost('network') },
+        { type: 'xstate.done.actor.toggleItem', output: item({ is_hidden: true }) },
+        { type: 'xstate.error.actor.toggleItem', error: serverError(401) },
+        { type: 'xstate.error.actor.toggleItem', error: lost('network') },
       ] as Array<EventFromLogic<typeof ecEditorMachine>>,
       key: (s) => ({
         value: s.value,
@@ -415,7 +418,9 @@ describe('item editor machine graph', () => {
         if (from.matches('saving') && (event.type as string).startsWith('xstate.error')) {
           expect(to.context.form).toBe(from.context.form)
         }
-        if (to.matches('editing') || to.matches('saving')) {
+        if (to.matches('toggling') && !from.matches('toggling'))
+          expect(from.matches('list')).toBe(true)
+        if (to.matches('editing') || to.matches('saving') || to.matches('toggling')) {
           expect(to.context.config?.is_owner).toBe(true)
         }
       },

@@ -155,7 +155,7 @@ export const ecEditorMachine = setup({
         },
         'item.toggleHidden': {
           guard: 'isKnownItem',
-          target: 'saving',
+          target: 'toggling',
           description: 'Hides an item from the shop, or shows it again, in one click.',
           actions: assign(({ context, event }) => {
             const item = context.items.find((i) => i.item_id === event.itemId) ?? null
@@ -187,6 +187,31 @@ export const ecEditorMachine = setup({
           { target: 'saving' },
         ],
         'form.cancel': 'list',
+      },
+    },
+    toggling: {
+      description:
+        'Saves the item with its visibility flipped; a refusal leaves the list as it was.',
+      invoke: {
+        id: 'toggleItem',
+        src: 'saveItem',
+        input: ({ context }) => ({
+          roomId: context.config?.room_id ?? 0,
+          itemId: context.itemId,
+          form: context.form,
+        }),
+        onDone: {
+          target: 'list',
+          actions: assign(({ context, event }) => ({ items: upsert(context.items, event.output) })),
+        },
+        onError: [
+          {
+            guard: { type: 'isLoginLost', params: errorParams },
+            target: 'list',
+            actions: 'requireLogin',
+          },
+          { target: 'list', actions: { type: 'reportError', params: errorParams } },
+        ],
       },
     },
     saving: {

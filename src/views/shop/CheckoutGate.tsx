@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { CheckoutStep } from '../../domain/shop.ts'
 import { useT } from '../app-context.tsx'
+import { LoadFailed, StatusPage } from '../components/StatusBlocks.tsx'
 import { useCheckout } from './checkout-context.tsx'
 
 /** The machine's state for each page of the checkout. */
@@ -39,27 +40,19 @@ export function CheckoutGate({ step, children }: { step: CheckoutStep; children:
   )
   if (state === 'failed') {
     return (
-      <section className="shop">
-        <p role="alert">{t('shop.loadFailed')}</p>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => actor.send({ type: 'checkout.retry' })}
-        >
-          {t('common.retry')}
-        </button>
-      </section>
+      <LoadFailed
+        message={t('shop.loadFailed')}
+        onRetry={() => actor.send({ type: 'checkout.retry' })}
+      />
     )
   }
   if (state === 'notFound') {
     return (
-      <section className="status-page">
-        <p className="status-page__code">404</p>
-        <h1>{t('shop.notFound')}</h1>
+      <StatusPage code={404} title={t('shop.notFound')}>
         <Link to="/povo_ec" className="button button--primary">
           {t('shop.backToShop')}
         </Link>
-      </section>
+      </StatusPage>
     )
   }
   if (state === 'expired') {

@@ -3,6 +3,8 @@ import { shallowEqual, useSelector } from '@xstate/react'
 import type { EcItemForm, ecEditorMachine } from '../../machines/ec-shop/ec-editor.machine.ts'
 import { usePageActor, useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import { LoadFailed, StatusPage } from '../components/StatusBlocks.tsx'
+import { FieldShell, errorAttributes } from './FieldShell.tsx'
 import { useYen } from './parts.tsx'
 
 type TextField = Exclude<keyof EcItemForm, 'is_hidden' | 'category_id' | 'description'>
@@ -36,67 +38,41 @@ export function EcEditorPage({
 
   if (view.state === 'forbidden') {
     return (
-      <section className="status-page">
-        <p className="status-page__code">403</p>
-        <h1>{t('ecEditor.forbidden')}</h1>
+      <StatusPage code={403} title={t('ecEditor.forbidden')}>
         <Link to="/r/$roomUrlKey/ec_items" params={{ roomUrlKey }} className="button button--ghost">
           {t('ecEditor.toShop')}
         </Link>
-      </section>
+      </StatusPage>
     )
   }
-  if (view.state === 'notFound') {
-    return (
-      <section className="status-page">
-        <p className="status-page__code">404</p>
-        <h1>{t('ec.noRoom')}</h1>
-      </section>
-    )
-  }
+  if (view.state === 'notFound') return <StatusPage code={404} title={t('ec.noRoom')} />
   if (view.state === 'failed') {
     return (
-      <section className="shop">
-        <p role="alert">{t('ec.loadFailed')}</p>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => actor.send({ type: 'editor.retry' })}
-        >
-          {t('common.retry')}
-        </button>
-      </section>
+      <LoadFailed
+        message={t('ec.loadFailed')}
+        onRetry={() => actor.send({ type: 'editor.retry' })}
+      />
     )
   }
   if (!config) return <p aria-busy="true">{t('common.loading')}</p>
 
   const change = (field: keyof EcItemForm, value: string | boolean) =>
     actor.send({ type: 'form.change', field, value })
-  const describe = (field: string) => (errors[field] ? `ec-${field}-error` : undefined)
-  const fieldError = (field: string) =>
-    errors[field] ? (
-      <span className="field__error" id={`ec-${field}-error`} role="alert">
-        {errors[field]}
-      </span>
-    ) : null
+  const idOf = (field: keyof EcItemForm) => `ec-${field}`
   const input = (field: TextField, extra: { inputMode?: 'numeric' } = {}) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`ec-${field}`}>
-        {t(`ecEditor.field.${field}`)}
-      </label>
+    <FieldShell id={idOf(field)} label={t(`ecEditor.field.${field}`)} error={errors[field]}>
       <input
         className="field__input"
-        id={`ec-${field}`}
+        id={idOf(field)}
         name={field}
         value={form[field]}
         {...extra}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={describe(field)}
+        {...errorAttributes(idOf(field), errors[field])}
         onChange={(e) => change(field, e.target.value)}
       />
-      {fieldError(field)}
-    </div>
+    </FieldShell>
   )
-  const editing = view.state === 'editing' || (view.state === 'saving' && view.itemId === null)
+  const editing = view.state === 'editing' || view.state === 'saving'
 
   return (
     <section className="shop" aria-labelledby="ec-editor-title">
@@ -117,7 +93,7 @@ export function EcEditorPage({
         </button>
       )}
 
-      {(view.state === 'editing' || view.state === 'saving') && (
+      {editing && (
         <form
           className="shop-form"
           aria-label={view.itemId === null ? t('ecEditor.add') : t('ecEditor.edit')}
@@ -128,33 +104,32 @@ export function EcEditorPage({
           }}
         >
           {input('name')}
-          <div className="field">
-            <label className="field__label" htmlFor="ec-description">
-              {t('ecEditor.field.description')}
-            </label>
+          <FieldShell
+            id={idOf('description')}
+            label={t('ecEditor.field.description')}
+            error={errors.description}
+          >
             <textarea
               className="field__input"
-              id="ec-description"
+              id={idOf('description')}
               name="description"
               rows={3}
               value={form.description}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={describe('description')}
+              {...errorAttributes(idOf('description'), errors.description)}
               onChange={(e) => change('description', e.target.value)}
             />
-            {fieldError('description')}
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="ec-category_id">
-              {t('ecEditor.field.category_id')}
-            </label>
+          </FieldShell>
+          <FieldShell
+            id={idOf('category_id')}
+            label={t('ecEditor.field.category_id')}
+            error={errors.category_id}
+          >
             <select
               className="field__input"
-              id="ec-category_id"
+              id={idOf('category_id')}
               name="category_id"
               value={form.category_id}
-              aria-invalid={errors.category_id ? true : undefined}
-              aria-describedby={describe('category_id')}
+              {...errorAttributes(idOf('category_id'), errors.category_id)}
               onChange={(e) => change('category_id', e.target.value)}
             >
               {view.categories.map((c) => (
@@ -163,8 +138,7 @@ export function EcEditorPage({
                 </option>
               ))}
             </select>
-            {fieldError('category_id')}
-          </div>
+          </FieldShell>
           {input('price', { inputMode: 'numeric' })}
           {input('stock', { inputMode: 'numeric' })}
           <label className="field field--check">
@@ -233,6 +207,7 @@ export function EcEditorPage({
                     type="button"
                     className="link-button"
                     disabled={view.state !== 'list'}
+                    aria-busy={view.state === 'toggling' && view.itemId === item.item_id}
                     onClick={() => actor.send({ type: 'item.toggleHidden', itemId: item.item_id })}
                   >
                     {item.is_hidden ? t('ecEditor.show') : t('ecEditor.hide')}

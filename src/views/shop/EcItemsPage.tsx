@@ -4,6 +4,7 @@ import { maxQuantity, type ecShopMachine } from '../../machines/ec-shop/ec-shop.
 import { usePageActor, useApp, useT } from '../app-context.tsx'
 import { Modal } from '../components/Modal.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import { LoadFailed, StatusPage } from '../components/StatusBlocks.tsx'
 import { useYen } from './parts.tsx'
 
 /** `/r/{room_url_key}/ec_items`: the room's items by category, buying one, and purchase logs. */
@@ -37,26 +38,10 @@ export function EcItemsPage({
 
   if (view.state === 'failed') {
     return (
-      <section className="shop">
-        <p role="alert">{t('ec.loadFailed')}</p>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => actor.send({ type: 'shop.retry' })}
-        >
-          {t('common.retry')}
-        </button>
-      </section>
+      <LoadFailed message={t('ec.loadFailed')} onRetry={() => actor.send({ type: 'shop.retry' })} />
     )
   }
-  if (view.state === 'notFound') {
-    return (
-      <section className="status-page">
-        <p className="status-page__code">404</p>
-        <h1>{t('ec.noRoom')}</h1>
-      </section>
-    )
-  }
+  if (view.state === 'notFound') return <StatusPage code={404} title={t('ec.noRoom')} />
   if (view.state === 'redirecting') return <p aria-busy="true">{t('shop.redirecting')}</p>
   if (!config) return <p aria-busy="true">{t('common.loading')}</p>
 

@@ -4,6 +4,7 @@ import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { CheckoutGate } from './CheckoutGate.tsx'
 import { useCheckoutVisit } from './checkout-context.tsx'
+import { FieldShell, errorAttributes } from './FieldShell.tsx'
 import { Steps } from './parts.tsx'
 
 const FIELDS: Array<{
@@ -36,33 +37,26 @@ export function ShippingPage({ packageId, planId }: { packageId: number; planId:
   useDocumentTitle(t('shop.shippingTitle'))
   const change = (field: ShippingField, value: string) =>
     actor.send({ type: 'shipping.change', field, value })
-  const errorId = (field: ShippingField) => `shipping-${field}-error`
-  const fieldError = (field: ShippingField) =>
-    errors[field] ? (
-      <span className="field__error" id={errorId(field)} role="alert">
-        {errors[field]}
-      </span>
-    ) : null
+  const idOf = (field: ShippingField) => `shipping-${field}`
 
   const input = (spec: (typeof FIELDS)[number]) => (
-    <div className="field" key={spec.field}>
-      <label className="field__label" htmlFor={`shipping-${spec.field}`}>
-        {t(`shop.field.${spec.field}`)}
-        {spec.optional ? ` ${t('shop.optional')}` : ''}
-      </label>
+    <FieldShell
+      key={spec.field}
+      id={idOf(spec.field)}
+      label={`${t(`shop.field.${spec.field}`)}${spec.optional ? ` ${t('shop.optional')}` : ''}`}
+      error={errors[spec.field]}
+    >
       <input
         className="field__input"
-        id={`shipping-${spec.field}`}
+        id={idOf(spec.field)}
         name={spec.field}
         value={address[spec.field]}
         autoComplete={spec.autoComplete}
         {...(spec.inputMode ? { inputMode: spec.inputMode } : {})}
-        aria-invalid={errors[spec.field] ? true : undefined}
-        aria-describedby={errors[spec.field] ? errorId(spec.field) : undefined}
+        {...errorAttributes(idOf(spec.field), errors[spec.field])}
         onChange={(e) => change(spec.field, e.target.value)}
       />
-      {fieldError(spec.field)}
-    </div>
+    </FieldShell>
   )
 
   return (
@@ -79,17 +73,17 @@ export function ShippingPage({ packageId, planId }: { packageId: number; planId:
           }}
         >
           {FIELDS.slice(0, 2).map(input)}
-          <div className="field">
-            <label className="field__label" htmlFor="shipping-prefecture">
-              {t('shop.field.prefecture')}
-            </label>
+          <FieldShell
+            id={idOf('prefecture')}
+            label={t('shop.field.prefecture')}
+            error={errors.prefecture}
+          >
             <select
               className="field__input"
-              id="shipping-prefecture"
+              id={idOf('prefecture')}
               name="prefecture"
               value={address.prefecture}
-              aria-invalid={errors.prefecture ? true : undefined}
-              aria-describedby={errors.prefecture ? errorId('prefecture') : undefined}
+              {...errorAttributes(idOf('prefecture'), errors.prefecture)}
               onChange={(e) => change('prefecture', e.target.value)}
             >
               <option value="">{t('shop.choosePrefecture')}</option>
@@ -99,8 +93,7 @@ export function ShippingPage({ packageId, planId }: { packageId: number; planId:
                 </option>
               ))}
             </select>
-            {fieldError('prefecture')}
-          </div>
+          </FieldShell>
           {FIELDS.slice(2).map(input)}
           <div className="shop__actions">
             <button

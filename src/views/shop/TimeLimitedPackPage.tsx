@@ -4,6 +4,7 @@ import { countdownText } from '../../domain/shop.ts'
 import type { timeLimitedPackMachine } from '../../machines/povo/time-limited-pack.machine.ts'
 import { usePageActor, useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import { LoadFailed } from '../components/StatusBlocks.tsx'
 import { useYen } from './parts.tsx'
 
 /** `/payment/time_limited_pack`: a coin pack whose offer counts down and then is gone. */
@@ -26,16 +27,10 @@ export function TimeLimitedPackPage({ logic }: { logic: typeof timeLimitedPackMa
 
   if (view.state === 'failed') {
     return (
-      <section className="shop">
-        <p role="alert">{t('pack.loadFailed')}</p>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => actor.send({ type: 'pack.retry' })}
-        >
-          {t('common.retry')}
-        </button>
-      </section>
+      <LoadFailed
+        message={t('pack.loadFailed')}
+        onRetry={() => actor.send({ type: 'pack.retry' })}
+      />
     )
   }
   if (view.state === 'ended') {
