@@ -25,7 +25,10 @@ export interface AppPorts {
   refreshSession: () => void
 }
 
-/** The gacha and ad-reward machines and the flow visualizer's, with real effects (src/compose.ts). */
+/**
+ * The gacha and ad-reward machines and the flow visualizer's, with real effects. Loaded with the
+ * first lottery or /dev/flows page (src/compose.ts), not with the site.
+ */
 export function lotteryAndFlows(effects: Effects, ports: AppPorts) {
   return {
     flows: flowsMachine.provide({
@@ -77,3 +80,5 @@ export function lotteryAndFlows(effects: Effects, ports: AppPorts) {
     }),
   }
 }
+
+export type LotteryMachines = ReturnType<typeof lotteryAndFlows>

@@ -3,17 +3,10 @@ import type { Notice } from './domain/api-failure.ts'
 import type { ServiceSettings } from './domain/api-types.ts'
 import type { ChunkReloads } from './domain/chunk-reload.ts'
 import type { Locale } from './domain/locale.ts'
-import { GIFT_SOUND_VOLUME, type MutedUser } from './domain/room.ts'
-import { getGiftPanel, saveConfirmPaid, sendBulkFree, sendGift } from './effects/api/gifts.ts'
-import { translate } from './effects/i18n.ts'
-import { giftMachine } from './machines/gift/gift.machine.ts'
-import { ownerMachine } from './machines/owner/owner.machine.ts'
-import { loadOwnerPanel, ownerCall } from './effects/api/owner.ts'
-import { runClock } from './effects/clock.ts'
-import { regulationMachine } from './machines/regulation/regulation.machine.ts'
 import { failureOf } from './domain/api-failure.ts'
 import type { ApiClient } from './effects/api/client.ts'
 import { getOnliveNum, getOnlives } from './effects/api/live.ts'
+import type { MutedUser } from './domain/room.ts'
 import { getCurrentUser } from './effects/api/session.ts'
 import type { PageViewSink } from './effects/analytics.ts'
 import { appMachine } from './machines/app/app.machine.ts'
@@ -37,26 +30,10 @@ import {
 } from './effects/api/account.ts'
 import type { RouterContext } from './router-context.ts'
 import type { FlowInspector } from './effects/inspector.ts'
-import { fromCallback, fromPromise } from 'xstate'
-import { roomMachine } from './machines/room/room.machine.ts'
-import {
-  getCommentLog,
-  getPolling,
-  getReportCategories,
-  loadRoom,
-  postComment,
-  saveWelcomeComment,
-  sendReport,
-  setFollow,
-} from './effects/api/room.ts'
-import { pollingMachine } from './machines/polling/polling.machine.ts'
-import { lotteryAndFlows, type AppPorts } from './compose-lottery.ts'
+import { fromPromise } from 'xstate'
+import type { AppPorts, LotteryMachines } from './compose-lottery.ts'
+import type { RoomMachines } from './compose-room.ts'
 import type { ShopMachines } from './compose-shop.ts'
-import { reportMachine } from './machines/report/report.machine.ts'
-import { welcomeEditorMachine } from './machines/welcome-editor/welcome-editor.machine.ts'
-import { playerMachine } from './machines/player/player.machine.ts'
-import { preloadPlayer, runPlayerEngine } from './effects/player-engine.ts'
-import { openPushSocket } from './effects/push-socket.ts'
 
 /** The outside world as the app machine needs it; src/main.tsx passes the browser's. */
 export interface Effects {
@@ -182,12 +159,25 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     refreshSession: () => app.send({ type: 'session.refresh', nowMs: effects.nowMs() }),
   }
   let shop: Promise<ShopMachines> | undefined
+  let room: Promise<RoomMachines> | undefined
+  let lottery: Promise<LotteryMachines> | undefined
 
   return {
     app,
     auth,
-    // The shop's code loads with its first page.
+    // The room's, the lotteries' and the shop's code load with their first page.
     shop: () => (shop ??= import('./compose-shop.ts').then((m) => m.shopMachines(effects, ports))),
+    room: () =>
+      (room ??= import('./compose-room.ts').then((m) =>
+        m.roomMachines(effects, {
+          ...ports,
+          locale: () => app.getSnapshot().context.locale,
+          openSmsAuth: () => auth.send({ type: 'sms.open' }),
+          origin: start.origin,
+        }),
+      )),
+    lottery: () =>
+      (lottery ??= import('./compose-lottery.ts').then((m) => m.lotteryAndFlows(effects, ports))),
     api: effects.api,
     nowMs: effects.nowMs,
     loadMessages: effects.loadMessages,
@@ -204,23 +194,6 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     },
     inspect: effects.inspector?.inspect,
     machines: {
-      ...lotteryAndFlows(effects, ports),
-      owner: ownerMachine.provide({
-        actors: {
-          loadPanel: fromPromise(({ input }) => loadOwnerPanel(effects.api, input.roomId)),
-          regulation: regulationMachine.provide({
-            actors: {
-              clock: fromCallback(({ sendBack, input }) => runClock(sendBack, input.intervalMs)),
-            },
-          }),
-          call: fromPromise(({ input }) => ownerCall(effects.api, input, input.call)),
-        },
-        actions: {
-          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
-          reportError: (_, { error }) => reportError(error),
-          copyKey: (_, { key }) => void effects.copy(key),
-        },
-      }),
       onlives: onlivesMachine.provide({
         actors: { loadOnlives: fromPromise(({ input }) => getOnlives(effects.api, input.locale)) },
         actions: { reportError: (_, { error }) => reportError(error) },
@@ -239,109 +212,6 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
           notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
           reportError: (_, { error }) => reportError(error),
           refreshSession: () => app.send({ type: 'session.refresh', nowMs: effects.nowMs() }),
-        },
-      }),
-      room: roomMachine.provide({
-        actors: {
-          loadRoom: fromPromise(({ input }) => {
-            // Most rooms opened are on air: the player's library loads alongside the room.
-            preloadPlayer()
-            return loadRoom(effects.api, input.roomUrlKey, {
-              mutedUsers: effects.mutes.read,
-              giftSound: effects.giftSound.read,
-            })
-          }),
-          player: playerMachine.provide({
-            actors: {
-              engine: fromCallback(({ input, sendBack, receive }) =>
-                runPlayerEngine(input, sendBack, receive),
-              ),
-            },
-          }),
-          pushSocket: fromCallback(({ sendBack, input }) =>
-            openPushSocket(effects.pushUrl, input.key, sendBack, {
-              initial: input.initial,
-              backfill: () => getCommentLog(effects.api, input.roomId),
-            }),
-          ),
-          polling: pollingMachine.provide({
-            actors: { poll: fromPromise(({ input }) => getPolling(effects.api, input.roomId)) },
-          }),
-          report: reportMachine.provide({
-            actors: {
-              loadCategories: fromPromise(() => getReportCategories(effects.api)),
-              sendReport: fromPromise(({ input }) => sendReport(effects.api, input)),
-            },
-            actions: {
-              notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
-              reportError: (_, { error }) => reportError(error),
-            },
-          }),
-          setFollow: fromPromise(({ input }) => setFollow(effects.api, input.roomId, input.follow)),
-          gift: giftMachine.provide({
-            actors: {
-              loadPanel: fromPromise(({ input }) =>
-                getGiftPanel(
-                  effects.api,
-                  input.roomId,
-                  translate(app.getSnapshot().context.locale, 'gift.voteTab'),
-                ),
-              ),
-              sendGift: fromPromise(({ input }) => sendGift(effects.api, input)),
-              sendBulk: fromPromise(({ input }) => sendBulkFree(effects.api, input.liveId)),
-              saveConfirmPaid: fromPromise(({ input }) => saveConfirmPaid(effects.api, input.on)),
-            },
-            actions: {
-              notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
-              reportError: (_, { error }) => reportError(error),
-              requireLogin: () => auth.send({ type: 'login.open', kind: 1 }),
-              walletChanged,
-            },
-          }),
-          welcomeEditor: welcomeEditorMachine.provide({
-            actors: {
-              saveWelcome: fromPromise(({ input }) =>
-                saveWelcomeComment(effects.api, input.roomId, input.comment),
-              ),
-            },
-            actions: {
-              notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
-              reportError: (_, { error }) => reportError(error),
-            },
-          }),
-          postComment: fromPromise(({ input }) =>
-            postComment(effects.api, input.liveId, input.text),
-          ),
-          // The most watched other room on air (Pick Up first), or none.
-          findNextRoom: fromPromise(async ({ input }) => {
-            const genres = await getOnlives(effects.api, app.getSnapshot().context.locale)
-            const next = genres
-              .flatMap((g) => g.lives)
-              .find((l) => l.room_url_key !== input.roomUrlKey)
-            return next ? { roomUrlKey: next.room_url_key, mainName: next.main_name } : null
-          }),
-        },
-        actions: {
-          reportError: (_, { error }) => reportError(error),
-          openSmsAuth: () => auth.send({ type: 'sms.open' }),
-          requireLogin: () => auth.send({ type: 'login.open', kind: 1 }),
-          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
-          goToRoom: (_, { roomUrlKey }) => effects.navigate(`/r/${encodeURIComponent(roomUrlKey)}`),
-          saveMutes: (_, { roomId, muted }) => effects.mutes.write(roomId, muted),
-          saveGiftSound: (_, { on }) => effects.giftSound.write(on),
-          playGiftSound: () => effects.giftSound.play(GIFT_SOUND_VOLUME),
-          share: (_, { roomUrlKey, title }) => {
-            const locale = app.getSnapshot().context.locale
-            effects
-              .share({ url: `${start.origin}/r/${encodeURIComponent(roomUrlKey)}`, title })
-              .then(
-                (outcome) => {
-                  if (outcome === 'copied')
-                    effects.notify({ tone: 'success', key: 'room.linkCopied' }, locale)
-                },
-                () => effects.notify({ tone: 'error', key: 'room.shareFailed' }, locale),
-              )
-          },
         },
       }),
       passwordReset: passwordResetMachine.provide({

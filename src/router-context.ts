@@ -1,13 +1,10 @@
-import type { roomMachine } from './machines/room/room.machine.ts'
-import type { gachaMachine } from './machines/gacha/gacha.machine.ts'
-import type { flowsMachine } from './machines/flows/flows.machine.ts'
 import type { InspectionEvent, Observer } from 'xstate'
-import type { adWatchMachine } from './machines/ad-watch/ad-watch.machine.ts'
-import type { ownerMachine } from './machines/owner/owner.machine.ts'
 import type { onlivesMachine } from './machines/onlives/onlives.machine.ts'
 import type { mypageMachine } from './machines/mypage/mypage.machine.ts'
 import type { passwordResetMachine } from './machines/password-reset/password-reset.machine.ts'
 import type { ShopMachines } from './compose-shop.ts'
+import type { RoomMachines } from './compose-room.ts'
+import type { LotteryMachines } from './compose-lottery.ts'
 import type { ApiClient } from './effects/api/client.ts'
 import type { Locale } from './domain/locale.ts'
 import type { AppActor, AuthActor } from './views/app-context.tsx'
@@ -23,17 +20,16 @@ export interface RouterContext {
   guardNavigation: (path: string) => Promise<{ redirectTo: string | null }>
   /** The shop's machines, loaded with the first shop page. */
   shop: () => Promise<ShopMachines>
+  /** The room's machines (room, owner), loaded with the first room page. */
+  room: () => Promise<RoomMachines>
+  /** The gacha, ad-watch and flow visualizer machines, loaded with their first page. */
+  lottery: () => Promise<LotteryMachines>
   /** Given to every actor the views create, for the flow visualizer. */
   inspect: Observer<InspectionEvent> | undefined
   machines: {
-    flows: typeof flowsMachine
-    gacha: typeof gachaMachine
-    adWatch: typeof adWatchMachine
     onlives: typeof onlivesMachine
-    owner: typeof ownerMachine
     mypage: typeof mypageMachine
     passwordReset: typeof passwordResetMachine
-    room: typeof roomMachine
   }
 }
 

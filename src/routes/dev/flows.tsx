@@ -9,6 +9,7 @@ const machineIds = MACHINES.map((m) => m.machine.id)
  * deployment only with KIRARI_FLOWS=1 (service_settings.flows).
  */
 export const Route = createFileRoute('/dev/flows')({
+  loader: ({ context }) => context.lottery(),
   validateSearch: (search: Record<string, unknown>): { machine?: string } =>
     typeof search.machine === 'string' ? { machine: search.machine } : {},
   beforeLoad: ({ context }) => {
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/dev/flows')({
 })
 
 function Flows() {
-  const { machines } = Route.useRouteContext()
+  const machines = Route.useLoaderData()
   const { machine } = Route.useSearch()
   return (
     <FlowsPage

@@ -3,12 +3,13 @@ import { RoomPage } from '../../views/room/RoomPage.tsx'
 
 /** SPEC §1 lite room: the same visit in the light layout, for slow phones and small windows. */
 export const Route = createFileRoute('/lite/$roomUrlKey')({
+  loader: ({ context }) => context.room(),
   staticData: { layout: 'lite' },
   component: LiteRoom,
 })
 
 function LiteRoom() {
-  const { machines } = Route.useRouteContext()
+  const machines = Route.useLoaderData()
   const { roomUrlKey } = Route.useParams()
   return (
     <RoomPage

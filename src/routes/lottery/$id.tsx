@@ -3,6 +3,7 @@ import { GachaPage } from '../../views/lottery/GachaPage.tsx'
 
 /** SPEC.md §2: /lottery/{id}, one gacha with its odds. */
 export const Route = createFileRoute('/lottery/$id')({
+  loader: ({ context }) => context.lottery(),
   beforeLoad: ({ params }) => {
     // TanStack Router signals a missing page by throwing notFound().
 
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/lottery/$id')({
 })
 
 function Gacha() {
-  const { machines } = Route.useRouteContext()
+  const machines = Route.useLoaderData()
   const { id } = Route.useParams()
   return <GachaPage key={id} logic={machines.gacha} gachaId={Number(id)} />
 }

@@ -3,6 +3,7 @@ import { GachaPage } from '../../../../views/lottery/GachaPage.tsx'
 
 /** SPEC.md §2: /lottery/ad_reward/{id}, the ad-reward gacha (drawn by watching an ad). */
 export const Route = createFileRoute('/lottery/ad_reward/$id/')({
+  loader: ({ context }) => context.lottery(),
   beforeLoad: ({ params }) => {
     // TanStack Router signals a missing page by throwing notFound().
 
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/lottery/ad_reward/$id/')({
 })
 
 function AdRewardGacha() {
-  const { machines } = Route.useRouteContext()
+  const machines = Route.useLoaderData()
   const { id } = Route.useParams()
   return <GachaPage key={id} logic={machines.gacha} gachaId={Number(id)} />
 }

@@ -4,12 +4,13 @@ import { requireAccess } from '../../../-guards.ts'
 
 /** SPEC.md §2: /lottery/ad_reward/{watch_id}/watch, the ad itself (the segment is the watch id). */
 export const Route = createFileRoute('/lottery/ad_reward/$id/watch')({
+  loader: ({ context }) => context.lottery(),
   beforeLoad: requireAccess('auth-user'),
   component: AdWatch,
 })
 
 function AdWatch() {
-  const { machines } = Route.useRouteContext()
+  const machines = Route.useLoaderData()
   const { id } = Route.useParams()
   return <AdWatchPage key={id} logic={machines.adWatch} watchId={id} />
 }

@@ -1,0 +1,161 @@
+import { fromCallback, fromPromise } from 'xstate'
+import type { AppPorts } from './compose-lottery.ts'
+import type { Effects } from './compose.ts'
+import type { Locale } from './domain/locale.ts'
+import { GIFT_SOUND_VOLUME } from './domain/room.ts'
+import { getGiftPanel, saveConfirmPaid, sendBulkFree, sendGift } from './effects/api/gifts.ts'
+import { getOnlives } from './effects/api/live.ts'
+import { loadOwnerPanel, ownerCall } from './effects/api/owner.ts'
+import {
+  getCommentLog,
+  getPolling,
+  getReportCategories,
+  loadRoom,
+  postComment,
+  saveWelcomeComment,
+  sendReport,
+  setFollow,
+} from './effects/api/room.ts'
+import { runClock } from './effects/clock.ts'
+import { translate } from './effects/i18n.ts'
+import { preloadPlayer, runPlayerEngine } from './effects/player-engine.ts'
+import { openPushSocket } from './effects/push-socket.ts'
+import { giftMachine } from './machines/gift/gift.machine.ts'
+import { ownerMachine } from './machines/owner/owner.machine.ts'
+import { playerMachine } from './machines/player/player.machine.ts'
+import { pollingMachine } from './machines/polling/polling.machine.ts'
+import { regulationMachine } from './machines/regulation/regulation.machine.ts'
+import { reportMachine } from './machines/report/report.machine.ts'
+import { roomMachine } from './machines/room/room.machine.ts'
+import { welcomeEditorMachine } from './machines/welcome-editor/welcome-editor.machine.ts'
+
+/** What the room's machines need of the app besides AppPorts. */
+export interface RoomPorts extends AppPorts {
+  locale: () => Locale
+  openSmsAuth: () => void
+  /** The site's origin, for share links. */
+  origin: string
+}
+
+/**
+ * A room visit's machines with real effects: the room and its children (player, push socket,
+ * polling, gifts, reports, the welcome editor) and the owner's broadcaster menu. Loaded with the
+ * first room page (src/compose.ts), not with the site.
+ */
+export function roomMachines(effects: Effects, ports: RoomPorts) {
+  return {
+    owner: ownerMachine.provide({
+      actors: {
+        loadPanel: fromPromise(({ input }) => loadOwnerPanel(effects.api, input.roomId)),
+        regulation: regulationMachine.provide({
+          actors: {
+            clock: fromCallback(({ sendBack, input }) => runClock(sendBack, input.intervalMs)),
+          },
+        }),
+        call: fromPromise(({ input }) => ownerCall(effects.api, input, input.call)),
+      },
+      actions: {
+        notify: (_, notice) => ports.notify(notice),
+        reportError: (_, { error }) => ports.reportError(error),
+        copyKey: (_, { key }) => void effects.copy(key),
+      },
+    }),
+    room: roomMachine.provide({
+      actors: {
+        loadRoom: fromPromise(({ input }) => {
+          // Most rooms opened are on air: the player's library loads alongside the room.
+          preloadPlayer()
+          return loadRoom(effects.api, input.roomUrlKey, {
+            mutedUsers: effects.mutes.read,
+            giftSound: effects.giftSound.read,
+          })
+        }),
+        player: playerMachine.provide({
+          actors: {
+            engine: fromCallback(({ input, sendBack, receive }) =>
+              runPlayerEngine(input, sendBack, receive),
+            ),
+          },
+        }),
+        pushSocket: fromCallback(({ sendBack, input }) =>
+          openPushSocket(effects.pushUrl, input.key, sendBack, {
+            initial: input.initial,
+            backfill: () => getCommentLog(effects.api, input.roomId),
+          }),
+        ),
+        polling: pollingMachine.provide({
+          actors: { poll: fromPromise(({ input }) => getPolling(effects.api, input.roomId)) },
+        }),
+        report: reportMachine.provide({
+          actors: {
+            loadCategories: fromPromise(() => getReportCategories(effects.api)),
+            sendReport: fromPromise(({ input }) => sendReport(effects.api, input)),
+          },
+          actions: {
+            notify: (_, notice) => ports.notify(notice),
+            reportError: (_, { error }) => ports.reportError(error),
+          },
+        }),
+        setFollow: fromPromise(({ input }) => setFollow(effects.api, input.roomId, input.follow)),
+        gift: giftMachine.provide({
+          actors: {
+            loadPanel: fromPromise(({ input }) =>
+              getGiftPanel(effects.api, input.roomId, translate(ports.locale(), 'gift.voteTab')),
+            ),
+            sendGift: fromPromise(({ input }) => sendGift(effects.api, input)),
+            sendBulk: fromPromise(({ input }) => sendBulkFree(effects.api, input.liveId)),
+            saveConfirmPaid: fromPromise(({ input }) => saveConfirmPaid(effects.api, input.on)),
+          },
+          actions: {
+            notify: (_, notice) => ports.notify(notice),
+            reportError: (_, { error }) => ports.reportError(error),
+            requireLogin: ports.requireLogin,
+            walletChanged: ports.walletChanged,
+          },
+        }),
+        welcomeEditor: welcomeEditorMachine.provide({
+          actors: {
+            saveWelcome: fromPromise(({ input }) =>
+              saveWelcomeComment(effects.api, input.roomId, input.comment),
+            ),
+          },
+          actions: {
+            notify: (_, notice) => ports.notify(notice),
+            reportError: (_, { error }) => ports.reportError(error),
+          },
+        }),
+        postComment: fromPromise(({ input }) => postComment(effects.api, input.liveId, input.text)),
+        // The most watched other room on air (Pick Up first), or none.
+        findNextRoom: fromPromise(async ({ input }) => {
+          const genres = await getOnlives(effects.api, ports.locale())
+          const next = genres
+            .flatMap((g) => g.lives)
+            .find((l) => l.room_url_key !== input.roomUrlKey)
+          return next ? { roomUrlKey: next.room_url_key, mainName: next.main_name } : null
+        }),
+      },
+      actions: {
+        reportError: (_, { error }) => ports.reportError(error),
+        openSmsAuth: ports.openSmsAuth,
+        requireLogin: ports.requireLogin,
+        notify: (_, notice) => ports.notify(notice),
+        goToRoom: (_, { roomUrlKey }) => effects.navigate(`/r/${encodeURIComponent(roomUrlKey)}`),
+        saveMutes: (_, { roomId, muted }) => effects.mutes.write(roomId, muted),
+        saveGiftSound: (_, { on }) => effects.giftSound.write(on),
+        playGiftSound: () => effects.giftSound.play(GIFT_SOUND_VOLUME),
+        share: (_, { roomUrlKey, title }) => {
+          const locale = ports.locale()
+          effects.share({ url: `${ports.origin}/r/${encodeURIComponent(roomUrlKey)}`, title }).then(
+            (outcome) => {
+              if (outcome === 'copied')
+                effects.notify({ tone: 'success', key: 'room.linkCopied' }, locale)
+            },
+            () => effects.notify({ tone: 'error', key: 'room.shareFailed' }, locale),
+          )
+        },
+      },
+    }),
+  }
+}
+
+export type RoomMachines = ReturnType<typeof roomMachines>
