@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate'
 import { ApiRequestError } from './domain/api-failure.ts'
-import { checkEcItemDraft } from './domain/shop.ts'
+import { checkEcItemDraft, orderResultPath } from './domain/shop.ts'
 import type { Effects } from './compose.ts'
 import type { AppPorts } from './compose-lottery.ts'
 import {
@@ -13,6 +13,7 @@ import {
   getShopHome,
   getTimeLimitedPack,
   saveEcItem,
+  setEcItemVisibility,
   saveShippingAddress,
 } from './effects/api/shop.ts'
 import { runClock } from './effects/clock.ts'
@@ -21,9 +22,6 @@ import { ecEditorMachine } from './machines/ec-shop/ec-editor.machine.ts'
 import { ecShopMachine } from './machines/ec-shop/ec-shop.machine.ts'
 import { checkoutMachine } from './machines/povo/checkout.machine.ts'
 import { timeLimitedPackMachine } from './machines/povo/time-limited-pack.machine.ts'
-
-const resultPath = (orderId: string) =>
-  `/povo_ec/payment/success?order_id=${encodeURIComponent(orderId)}`
 
 /**
  * The shop's machines with real effects: the povo checkout, the time-limited pack and a room's
@@ -59,7 +57,9 @@ export function shopMachines(effects: Effects, ports: AppPorts) {
           ])
           return { ...plan, saved, order }
         }),
-        pay: fromPromise(({ input }) => payments.pay({ kind: 'plan', planId: input.planId })),
+        pay: fromPromise(({ input }) =>
+          payments.pay({ kind: 'plan', planId: input.planId }, JSON.stringify(input.address)),
+        ),
         confirmOrder: fromPromise(({ input }) => confirmOrder(effects.api, input.orderId)),
       },
       actions: {
@@ -78,7 +78,7 @@ export function shopMachines(effects: Effects, ports: AppPorts) {
       actions: {
         ...common,
         leaveFor: (_, { url }) => effects.leaveFor(url),
-        showResult: (_, { orderId }) => effects.go(resultPath(orderId)),
+        showResult: (_, { orderId }) => effects.go(orderResultPath(orderId)),
       },
     }),
     ecShop: ecShopMachine.provide({
@@ -86,12 +86,14 @@ export function shopMachines(effects: Effects, ports: AppPorts) {
         loadShop: fromPromise(({ input }) =>
           getEcShop(effects.api, input.roomUrlKey, input.loggedIn),
         ),
-        pay: fromPromise(({ input }) => payments.pay({ kind: 'item', ...input })),
+        pay: fromPromise(({ input }) =>
+          payments.pay({ kind: 'item', ...input }, String(input.quantity)),
+        ),
       },
       actions: {
         ...common,
         leaveFor: (_, { url }) => effects.leaveFor(url),
-        showResult: (_, { orderId }) => effects.go(resultPath(orderId)),
+        showResult: (_, { orderId }) => effects.go(orderResultPath(orderId)),
       },
     }),
     ecEditor: ecEditorMachine.provide({
@@ -109,8 +111,13 @@ export function shopMachines(effects: Effects, ports: AppPorts) {
               fieldErrors: checked.errors,
             })
           }
-          return saveEcItem(effects.api, input.roomId, input.itemId, checked.draft)
+          const edit =
+            input.itemId === null ? null : { itemId: input.itemId, stockWas: input.stockWas }
+          return saveEcItem(effects.api, input.roomId, edit, checked.draft)
         }),
+        setVisibility: fromPromise(({ input }) =>
+          setEcItemVisibility(effects.api, input.itemId, input.hidden),
+        ),
       },
       actions: common,
     }),

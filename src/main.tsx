@@ -65,6 +65,13 @@ if (import.meta.env.VITE_INSPECT === '1') {
   inspector.add((event) => stately.inspect.next?.(event))
 }
 
+// Back from the payment provider's page, the browser may restore this page as it was left
+// (the back/forward cache), mid-redirect: load it anew, so the order's state comes from the server.
+let leftForPayment = false
+addEventListener('pageshow', (event) => {
+  if (event.persisted && leftForPayment) location.reload()
+})
+
 // The router is created below; the effects that need it look it up lazily.
 const routerRef: { current: ReturnType<typeof createAppRouter> | null } = { current: null }
 
@@ -77,7 +84,10 @@ const context = composeApp(
     // `href` is one of our own paths chosen by the app machine ('/maintenance').
     navigate: (href) => void routerRef.current?.navigate({ to: href as '/', replace: true }),
     go: (href) => void routerRef.current?.navigate({ to: href as '/' }),
-    leaveFor: (url) => location.assign(url),
+    leaveFor: (url) => {
+      leftForPayment = true
+      location.assign(url)
+    },
     sessionStore: sessionStorage,
     newKey: () => crypto.randomUUID(),
     replaceLocation,

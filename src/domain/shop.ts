@@ -374,6 +374,10 @@ export function previousStep(
   }
 }
 
+/** The result page of an order (the server's state of it shows, whatever the path says). */
+export const orderResultPath = (orderId: string) =>
+  `/povo_ec/payment/success?order_id=${encodeURIComponent(orderId)}`
+
 /** Where the result page of a settled or open order offers to go on. */
 export function orderHomePath(
   order: Pick<Order, 'kind' | 'package_id' | 'plan_id' | 'room_url_key'>,

@@ -15,9 +15,16 @@ type KeyStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 interface Attempt {
   clientKey: string
   orderId: string | null
+  /** What the attempt was for (an address, a quantity): another content is another attempt. */
+  contents: string
 }
 
 const PREFIX = 'kirari_order:'
+
+const errorTypeOf = (error: unknown) => {
+  const failure = failureOf(error)
+  return failure.kind === 'server' ? failure.errorType : null
+}
 
 const storeKey = (p: Purchase) =>
   PREFIX +
@@ -37,7 +44,11 @@ export function createPayments(api: ApiClient, store: KeyStore, newKey: () => st
     try {
       const parsed = JSON.parse(store.getItem(storeKey(p)) ?? 'null') as Partial<Attempt> | null
       return typeof parsed?.clientKey === 'string'
-        ? { clientKey: parsed.clientKey, orderId: parsed.orderId ?? null }
+        ? {
+            clientKey: parsed.clientKey,
+            orderId: parsed.orderId ?? null,
+            contents: parsed.contents ?? '',
+          }
         : null
     } catch {
       return null
@@ -70,16 +81,35 @@ export function createPayments(api: ApiClient, store: KeyStore, newKey: () => st
       }
     },
 
-    /** Reserves the order (once per attempt) and opens its payment at the provider. */
-    async pay(p: Purchase): Promise<Payment> {
-      const attempt = read(p) ?? { clientKey: newKey(), orderId: null }
-      write(p, attempt)
-      const order = await reserveOrder(api, p, attempt.clientKey)
+    /**
+     * Reserves the order (once per attempt) and opens its payment at the provider. An attempt
+     * whose order is over, or that was for other contents (another address or quantity), is
+     * dropped and a new one begins, so "buy again" never lands on an old order.
+     */
+    async pay(p: Purchase, contents = ''): Promise<Payment> {
+      const begin = (): Attempt => {
+        const fresh = { clientKey: newKey(), orderId: null, contents }
+        write(p, fresh)
+        return fresh
+      }
+      const saved = read(p)
+      let attempt = saved && saved.contents === contents ? saved : begin()
+      let order = await reserveOrder(api, p, attempt.clientKey).catch((error: unknown) => {
+        // The server found the key's order made for other contents: start a new attempt.
+        if (errorTypeOf(error) === 'CLIENT_KEY_REUSED') {
+          return null
+        }
+        throw error
+      })
+      if (order === null || (isSettled(order.status) && attempt === saved)) {
+        attempt = begin()
+        order = await reserveOrder(api, p, attempt.clientKey)
+      }
       if (isSettled(order.status)) {
         write(p, null)
         return { order, redirectUrl: null }
       }
-      write(p, { clientKey: attempt.clientKey, orderId: order.order_id })
+      write(p, { ...attempt, orderId: order.order_id })
       const opened = await reservePayment(api, order.order_id)
       return { order: opened.order, redirectUrl: opened.redirect_url }
     },

@@ -79,6 +79,16 @@ const order = (over: Partial<Order>): Order => ({
   ...over,
 })
 
+/** The state each checkout page shows (src/views/shop/CheckoutGate.tsx). */
+const STEP_STATE = {
+  packages: 'catalogue',
+  package: 'package',
+  plan: 'plan',
+  shipping: 'shipping',
+  confirm: 'confirm',
+  result: 'result',
+}
+
 const walks: WalkResult[] = []
 afterAll(() => {
   for (const w of walks) console.log(coverageLine(w))
@@ -126,6 +136,7 @@ const checkoutEvents = [
   },
   { type: 'xstate.error.actor.loadShipping', error: serverError(404) },
   { type: 'xstate.error.actor.loadShipping', error: lost('network') },
+  { type: 'xstate.error.actor.loadShipping', error: serverError(401) },
   { type: 'xstate.done.actor.saveShipping', output: address },
   {
     type: 'xstate.error.actor.saveShipping',
@@ -147,6 +158,7 @@ const checkoutEvents = [
   },
   { type: 'xstate.error.actor.loadConfirm', error: serverError(404) },
   { type: 'xstate.error.actor.loadConfirm', error: lost('network') },
+  { type: 'xstate.error.actor.loadConfirm', error: serverError(401) },
   {
     type: 'xstate.done.actor.pay',
     output: { order: order({}), redirectUrl: '/payment/sandbox/s1' },
@@ -217,6 +229,10 @@ describe('checkout machine graph', () => {
         ) {
           // "Paid" is only ever the server's word.
           expect(['xstate.done.actor.confirmOrder', 'xstate.done.actor.pay']).toContain(type)
+        }
+        // The page on screen is the step's: a state of another step would leave it loading.
+        for (const [step, state] of Object.entries(STEP_STATE)) {
+          if (to.matches(state)) expect(to.context.step).toBe(step)
         }
         if (type === 'shipping.change' && from.matches({ shipping: 'editing' })) {
           expect(to.context.fieldErrors.postal_code).toBeUndefined()

@@ -159,4 +159,45 @@ describe('API client (SPEC.md §7, §8)', () => {
       redirectUrl: null,
     })
   })
+
+  it('sends a refused token once more with a fresh one, then reports what the server says', async () => {
+    let tokens = 0
+    const { fetch, seen } = fakeFetch((req) => {
+      if (req.url.endsWith('/api/csrf_token')) return json(200, { csrf_token: `t${++tokens}` })
+      // The session behind t1 has ended; t2 belongs to a new, anonymous session.
+      if (req.headers.get('x-csrf-token') === 't1') {
+        return json(403, {
+          errors: [{ error_user_msg: '不正なリクエストです。', error_type: 'CSRF_INVALID' }],
+        })
+      }
+      return json(401, { errors: [{ error_user_msg: 'ログインしてください' }] })
+    })
+    const api = createApiClient({ baseURL, fetch })
+    const failure = await failureOf(api.postJson('/api/povo_ec/shipping_address', {}))
+    expect(failure).toMatchObject({ kind: 'server', status: 401 })
+    expect(seen.map((r) => r.headers.get('x-csrf-token'))).toEqual([null, 't1', null, 't2'])
+    // The fresh token serves the next calls.
+    const other = await failureOf(api.postForm('/api/x', {}))
+    expect(other.status).toBe(401)
+  })
+
+  it('carries the fields a form was refused for', async () => {
+    const { fetch } = fakeFetch((req) =>
+      req.url.endsWith('/api/csrf_token')
+        ? json(200, { csrf_token: 't' })
+        : json(400, {
+            errors: [
+              { error_user_msg: '入力内容を確認してください', error_type: 'INVALID_FIELDS' },
+            ],
+            field_errors: { postal_code: '郵便番号は…', junk: 3 },
+          }),
+    )
+    const api = createApiClient({ baseURL, fetch })
+    const failure = await failureOf(api.postJson('/api/povo_ec/shipping_address', {}))
+    expect(failure).toMatchObject({
+      errorType: 'INVALID_FIELDS',
+      fieldErrors: { postal_code: '郵便番号は…' },
+    })
+    expect(failure.kind === 'server' && failure.fieldErrors).toEqual({ postal_code: '郵便番号は…' })
+  })
 })

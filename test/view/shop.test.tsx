@@ -104,6 +104,8 @@ describe('povo checkout pages', () => {
     // The form's own check: nothing is sent, the message stands by the field.
     expect(await screen.findByText(/郵便番号は7桁の数字/)).toBeTruthy()
     expect(posted).toEqual([])
+    // Focus goes to the first field to correct.
+    expect(document.activeElement?.id).toBe('shipping-postal_code')
     expect(screen.getByLabelText('郵便番号').getAttribute('aria-invalid')).toBe('true')
 
     // Full-width digits are fine; now the server refuses the phone number.
@@ -111,6 +113,7 @@ describe('povo checkout pages', () => {
     expect(screen.queryByText(/郵便番号は7桁の数字/)).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: '確認へ進む' }))
     expect(await screen.findByText('この電話番号にはお届けできません')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement?.id).toBe('shipping-phone'))
     expect(posted).toHaveLength(1)
     // Nothing typed is lost.
     expect(screen.getByLabelText<HTMLInputElement>('お名前').value).toBe('山田 花子')

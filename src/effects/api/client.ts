@@ -140,21 +140,37 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return token
   }
 
+  /**
+   * A state-changing call with the session's token. A session that ended on the server (expired,
+   * or logged out in another tab) refuses the old token: the call is sent once more with a fresh
+   * one, so the caller sees what the server says of the new session (a 401: log in again).
+   */
+  async function withToken<T>(send: (token: string) => Promise<T>): Promise<T> {
+    try {
+      return await send(await csrfToken())
+    } catch (error) {
+      const failure = error instanceof ApiRequestError ? error.failure : null
+      if (failure?.kind !== 'server' || failure.errorType !== 'CSRF_INVALID') throw error
+      token = null
+      return send(await csrfToken())
+    }
+  }
+
   return {
     get: (path, query) => call(path, { method: 'GET', ...(query ? { query } : {}) }),
     delete: (path, query) => call(path, { method: 'DELETE', ...(query ? { query } : {}) }),
-    async postJson(path, body = {}) {
-      const token = await csrfToken()
-      return call(path, {
-        method: 'POST',
-        body: body as Record<string, unknown>,
-        headers: { ...headers, 'X-CSRF-Token': token },
-      })
-    },
-    async postForm(path, body = {}) {
-      const csrf_token = await csrfToken()
-      return call(path, { method: 'POST', body: formBody({ ...body, csrf_token }) })
-    },
+    postJson: (path, body = {}) =>
+      withToken((token) =>
+        call(path, {
+          method: 'POST',
+          body: body as Record<string, unknown>,
+          headers: { ...headers, 'X-CSRF-Token': token },
+        }),
+      ),
+    postForm: (path, body = {}) =>
+      withToken((csrf_token) =>
+        call(path, { method: 'POST', body: formBody({ ...body, csrf_token }) }),
+      ),
     csrfToken,
     resetCsrfToken() {
       token = null

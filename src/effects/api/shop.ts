@@ -115,17 +115,28 @@ export async function getEcEditor(api: ApiClient, roomUrlKey: string) {
   return { config, items: items.items, categories: categories.categories }
 }
 
-/** Creates (no itemId) or edits an item; a 400 carries `fieldErrors`. */
+/**
+ * Creates (no itemId) or edits an item; a 400 carries `fieldErrors`. An edit names the stock the
+ * form was filled from, so orders made meanwhile are not undone by the owner's number.
+ */
 export const saveEcItem = (
   api: ApiClient,
   roomId: number,
-  itemId: number | null,
+  edit: { itemId: number; stockWas: number | null } | null,
   draft: EcItemDraft,
 ) =>
   api
     .postJson<{ item: EcItem }>('/api/ec/room/items', {
       room_id: roomId,
-      ...(itemId === null ? {} : { item_id: itemId }),
+      ...(edit === null ? {} : { item_id: edit.itemId, stock_was: edit.stockWas }),
       ...draft,
+    })
+    .then((r) => r.item)
+
+/** Hides an item from the shop or shows it again. */
+export const setEcItemVisibility = (api: ApiClient, itemId: number, hidden: boolean) =>
+  api
+    .postJson<{ item: EcItem }>(`/api/ec/room/items/${itemId}/visibility`, {
+      is_hidden: hidden ? 1 : 0,
     })
     .then((r) => r.item)

@@ -74,8 +74,19 @@ export const ecEditorMachine = setup({
   actors: {
     loadEditor: fromPromise<EcEditorData, { roomUrlKey: string }>(notProvided('loadEditor')),
     /** Sends the form (checked again by the effect and by the server). */
-    saveItem: fromPromise<EcItem, { roomId: number; itemId: number | null; form: EcItemForm }>(
-      notProvided('saveItem'),
+    saveItem: fromPromise<
+      EcItem,
+      {
+        roomId: number
+        itemId: number | null
+        form: EcItemForm
+        /** The stock the form was filled from: the server applies the owner's change to it. */
+        stockWas: number | null
+      }
+    >(notProvided('saveItem')),
+    /** Hides an item from the shop or shows it again; nothing else of it changes. */
+    setVisibility: fromPromise<EcItem, { roomId: number; itemId: number; hidden: boolean }>(
+      notProvided('setVisibility'),
     ),
   },
   actions: {
@@ -194,11 +205,11 @@ export const ecEditorMachine = setup({
         'Saves the item with its visibility flipped; a refusal leaves the list as it was.',
       invoke: {
         id: 'toggleItem',
-        src: 'saveItem',
+        src: 'setVisibility',
         input: ({ context }) => ({
           roomId: context.config?.room_id ?? 0,
-          itemId: context.itemId,
-          form: context.form,
+          itemId: context.itemId ?? 0,
+          hidden: context.form.is_hidden,
         }),
         onDone: {
           target: 'list',
@@ -222,6 +233,7 @@ export const ecEditorMachine = setup({
           roomId: context.config?.room_id ?? 0,
           itemId: context.itemId,
           form: context.form,
+          stockWas: context.items.find((i) => i.item_id === context.itemId)?.stock ?? null,
         }),
         onDone: {
           target: 'list',

@@ -5,6 +5,7 @@ import {
   checkShippingAddress,
   checkoutPath,
   isSettled,
+  orderResultPath,
   previousStep,
   type CheckoutStep,
   type FieldErrors,
@@ -121,9 +122,11 @@ export const checkoutMachine = setup({
       notProvided('saveShipping'),
     ),
     loadConfirm: fromPromise<ConfirmData, { planId: number }>(notProvided('loadConfirm')),
-    pay: fromPromise<{ order: Order; redirectUrl: string | null }, { planId: number }>(
-      notProvided('pay'),
-    ),
+    /** `address`: what the order ships to (an attempt for another address is another order). */
+    pay: fromPromise<
+      { order: Order; redirectUrl: string | null },
+      { planId: number; address: ShippingAddress | null }
+    >(notProvided('pay')),
     confirmOrder: fromPromise<Order, { orderId: string }>(notProvided('confirmOrder')),
   },
   actions: {
@@ -324,6 +327,12 @@ export const checkoutMachine = setup({
             },
             onError: [
               { guard: { type: 'isNotFound', params: errorParams }, target: '#checkout.notFound' },
+              {
+                guard: { type: 'isLoginLost', params: errorParams },
+                target: '#checkout.failed',
+                actions: 'requireLogin',
+                description: 'The login has expired: the login modal opens.',
+              },
               { target: '#checkout.failed' },
             ],
           },
@@ -398,6 +407,12 @@ export const checkoutMachine = setup({
             },
             onError: [
               { guard: { type: 'isNotFound', params: errorParams }, target: '#checkout.notFound' },
+              {
+                guard: { type: 'isLoginLost', params: errorParams },
+                target: '#checkout.failed',
+                actions: 'requireLogin',
+                description: 'The login has expired: the login modal opens.',
+              },
               { target: '#checkout.failed' },
             ],
           },
@@ -413,7 +428,10 @@ export const checkoutMachine = setup({
           invoke: {
             id: 'pay',
             src: 'pay',
-            input: ({ context }) => ({ planId: context.plan?.plan_id ?? 0 }),
+            input: ({ context }) => ({
+              planId: context.plan?.plan_id ?? 0,
+              address: context.plan?.requires_shipping ? context.saved : null,
+            }),
             onDone: [
               {
                 guard: {
@@ -438,9 +456,15 @@ export const checkoutMachine = setup({
                 actions: { type: 'storeOrder', params: ({ event }) => event.output.order },
               },
               {
-                target: '#checkout.result.done',
-                actions: { type: 'storeOrder', params: ({ event }) => event.output.order },
-                description: 'This attempt was already paid or ended: its result shows.',
+                target: 'ready',
+                actions: [
+                  { type: 'storeOrder', params: ({ event }) => event.output.order },
+                  {
+                    type: 'goTo',
+                    params: ({ event }) => ({ path: orderResultPath(event.output.order.order_id) }),
+                  },
+                ],
+                description: 'This attempt was already paid or ended: its result page shows it.',
               },
             ],
             onError: [

@@ -4,7 +4,7 @@ import type { EcItemForm, ecEditorMachine } from '../../machines/ec-shop/ec-edit
 import { usePageActor, useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { LoadFailed, StatusPage } from '../components/StatusBlocks.tsx'
-import { FieldShell, errorAttributes } from './FieldShell.tsx'
+import { FieldShell, errorAttributes, useFocusFirstInvalid } from './FieldShell.tsx'
 import { useYen } from './parts.tsx'
 
 type TextField = Exclude<keyof EcItemForm, 'is_hidden' | 'category_id' | 'description'>
@@ -35,6 +35,7 @@ export function EcEditorPage({
   )
   useDocumentTitle(t('ecEditor.title'))
   const { form, errors, config } = view
+  const focus = useFocusFirstInvalid(errors)
 
   if (view.state === 'forbidden') {
     return (
@@ -95,11 +96,13 @@ export function EcEditorPage({
 
       {editing && (
         <form
+          ref={focus.form}
           className="shop-form"
           aria-label={view.itemId === null ? t('ecEditor.add') : t('ecEditor.edit')}
           noValidate
           onSubmit={(e) => {
             e.preventDefault()
+            focus.submitted()
             actor.send({ type: 'form.submit' })
           }}
         >
@@ -199,6 +202,7 @@ export function EcEditorPage({
                     type="button"
                     className="link-button"
                     disabled={view.state !== 'list'}
+                    aria-label={t('ecEditor.editItem', { name: item.name })}
                     onClick={() => actor.send({ type: 'item.edit', itemId: item.item_id })}
                   >
                     {t('ecEditor.edit')}
@@ -208,6 +212,9 @@ export function EcEditorPage({
                     className="link-button"
                     disabled={view.state !== 'list'}
                     aria-busy={view.state === 'toggling' && view.itemId === item.item_id}
+                    aria-label={t(item.is_hidden ? 'ecEditor.showItem' : 'ecEditor.hideItem', {
+                      name: item.name,
+                    })}
                     onClick={() => actor.send({ type: 'item.toggleHidden', itemId: item.item_id })}
                   >
                     {item.is_hidden ? t('ecEditor.show') : t('ecEditor.hide')}

@@ -7,17 +7,21 @@ import { useDocumentTitle } from '../use-document-title.ts'
 import { LoadFailed, StatusPage } from '../components/StatusBlocks.tsx'
 import { useYen } from './parts.tsx'
 
-/** `/r/{room_url_key}/ec_items`: the room's items by category, buying one, and purchase logs. */
-export function EcItemsPage({
-  logic,
-  roomUrlKey,
-}: {
+interface EcItemsProps {
   logic: typeof ecShopMachine
   roomUrlKey: string
-}) {
+}
+
+/** `/r/{room_url_key}/ec_items`: the room's items by category, buying one, and purchase logs. */
+export function EcItemsPage(props: EcItemsProps) {
+  const loggedIn = useApp((s) => s.context.user?.is_login === true)
+  // Logging in or out is a new visit of the shop (purchase logs, who may buy).
+  return <EcShop key={String(loggedIn)} {...props} loggedIn={loggedIn} />
+}
+
+function EcShop({ logic, roomUrlKey, loggedIn }: EcItemsProps & { loggedIn: boolean }) {
   const { t, locale } = useT()
   const yen = useYen()
-  const loggedIn = useApp((s) => s.context.user?.is_login === true)
   const actor = usePageActor(logic, { input: { roomUrlKey, loggedIn } })
   const view = useSelector(
     actor,
@@ -101,6 +105,7 @@ export function EcItemsPage({
                   type="button"
                   className="button button--primary"
                   disabled={maxQuantity(item) === 0}
+                  aria-label={t('ec.buyItem', { name: item.name })}
                   onClick={() => actor.send({ type: 'item.choose', itemId: item.item_id })}
                 >
                   {t('ec.buy')}

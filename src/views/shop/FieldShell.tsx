@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 
 /** The attributes that tie a form control to its error message, when it has one. */
 export const errorAttributes = (id: string, error: string | undefined) =>
@@ -32,4 +32,25 @@ export function FieldShell({
       )}
     </div>
   )
+}
+
+/**
+ * After a submit the form or the server refused, focus moves to the first field with a message
+ * (once per submit, so typing in a field never moves focus elsewhere). Call `submitted()` from
+ * the form's submit handler.
+ */
+export function useFocusFirstInvalid(errors: object) {
+  const form = useRef<HTMLFormElement>(null)
+  const pending = useRef(false)
+  useEffect(() => {
+    if (!pending.current || Object.keys(errors).length === 0) return
+    pending.current = false
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [errors])
+  return {
+    form,
+    submitted: () => {
+      pending.current = true
+    },
+  }
 }

@@ -4,7 +4,7 @@ import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { CheckoutGate } from './CheckoutGate.tsx'
 import { useCheckoutVisit } from './checkout-context.tsx'
-import { FieldShell, errorAttributes } from './FieldShell.tsx'
+import { FieldShell, errorAttributes, useFocusFirstInvalid } from './FieldShell.tsx'
 import { Steps } from './parts.tsx'
 
 const FIELDS: Array<{
@@ -37,6 +37,7 @@ export function ShippingPage({ packageId, planId }: { packageId: number; planId:
   useDocumentTitle(t('shop.shippingTitle'))
   const change = (field: ShippingField, value: string) =>
     actor.send({ type: 'shipping.change', field, value })
+  const focus = useFocusFirstInvalid(errors)
   const idOf = (field: ShippingField) => `shipping-${field}`
 
   const input = (spec: (typeof FIELDS)[number]) => (
@@ -65,10 +66,12 @@ export function ShippingPage({ packageId, planId }: { packageId: number; planId:
         <Steps current="shipping" />
         <h1 id="shipping-title">{t('shop.shippingTitle')}</h1>
         <form
+          ref={focus.form}
           className="shop-form"
           noValidate
           onSubmit={(e) => {
             e.preventDefault()
+            focus.submitted()
             actor.send({ type: 'shipping.submit' })
           }}
         >
