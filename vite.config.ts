@@ -2,6 +2,41 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 
+/**
+ * Whether a module is loaded at start: imported statically, through any chain, by the app's
+ * entry. Such modules are bundled into one chunk; left alone, the bundler makes a small shared
+ * chunk of every route file (the route and its lazy page both import it), and the first page
+ * waited for some 40 requests before anything ran.
+ */
+function startupChunks() {
+  const initial = new Map<string, boolean>()
+  const isInitial = (
+    id: string,
+    info: (id: string) => { importers: string[] } | null,
+    seen: Set<string>,
+  ): boolean => {
+    const known = initial.get(id)
+    if (known !== undefined) return known
+    if (/\/src\/main\.tsx$/.test(id)) return true
+    if (seen.has(id)) return false
+    seen.add(id)
+    const result = (info(id)?.importers ?? []).some((i) => isInitial(i, info, seen))
+    // Only a found chain is certain: "no" may come from a cycle cut short by `seen`.
+    if (result) initial.set(id, true)
+    return result
+  }
+  return {
+    groups: [
+      {
+        name: (
+          id: string,
+          ctx: { getModuleInfo: (id: string) => { importers: string[] } | null },
+        ) => (isInitial(id, (m) => ctx.getModuleInfo(m), new Set()) ? 'app' : null),
+      },
+    ],
+  }
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`
 
 // The SPA. In development (`npm run dev`) Vite serves it with hot reload and forwards every
@@ -26,5 +61,6 @@ export default defineConfig({
     sourcemap: true,
     // bench/bundle-size.ts reads which chunks each route loads.
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: startupChunks() } },
   },
 })

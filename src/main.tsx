@@ -50,6 +50,12 @@ if (initial.redirectTo) {
   history.replaceState(history.state, '', initial.redirectTo + location.search + location.hash)
 }
 
+// Most visits land on a room: its code loads while the settings, messages and session do.
+if (/^(\/(en|zh-tw|th))?\/(r|lite)\/[^/]+\/?$/.test(location.pathname)) {
+  void import('./compose-room.ts').catch(() => {})
+  void import('./views/room/RoomPage.tsx').catch(() => {})
+}
+
 const [settings] = await Promise.all([
   getServiceSettings(api).catch(() => DEFAULT_SETTINGS),
   loadMessages(initial.locale),

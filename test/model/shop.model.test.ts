@@ -87,7 +87,7 @@ const STEP_STATE = {
   shipping: 'shipping',
   confirm: 'confirm',
   result: 'result',
-}
+} as const
 
 const walks: WalkResult[] = []
 afterAll(() => {
@@ -231,7 +231,9 @@ describe('checkout machine graph', () => {
           expect(['xstate.done.actor.confirmOrder', 'xstate.done.actor.pay']).toContain(type)
         }
         // The page on screen is the step's: a state of another step would leave it loading.
-        for (const [step, state] of Object.entries(STEP_STATE)) {
+        for (const [step, state] of Object.entries<(typeof STEP_STATE)[keyof typeof STEP_STATE]>(
+          STEP_STATE,
+        )) {
           if (to.matches(state)) expect(to.context.step).toBe(step)
         }
         if (type === 'shipping.change' && from.matches({ shipping: 'editing' })) {
