@@ -53,6 +53,11 @@ export interface ServerConfig {
    * unavailable). A real provider gets its own name here.
    */
   paymentProvider: PaymentProviderName
+  /**
+   * How often open orders past their expiry are expired and their held stock given back
+   * (services/orders.ts startOrderSweeper); 0 = off. 60 s by default, off in tests.
+   */
+  orderSweepMs: number
 }
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'none'] as const
@@ -134,6 +139,17 @@ export function loadConfig(
       `PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${paymentProvider}"`,
     )
   }
+  const orderSweepMs = Number(env.ORDER_SWEEP_MS || (env.NODE_ENV === 'test' ? 0 : 60_000))
+  if (
+    !Number.isInteger(orderSweepMs) ||
+    orderSweepMs < 0 ||
+    orderSweepMs > 86_400_000 ||
+    (orderSweepMs > 0 && orderSweepMs < 10)
+  ) {
+    throw new ConfigError(
+      `ORDER_SWEEP_MS must be 0 (off) or an integer 10–86400000, got "${env.ORDER_SWEEP_MS}"`,
+    )
+  }
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -162,5 +178,6 @@ export function loadConfig(
     presenceIntervalMs,
     readCacheMs,
     paymentProvider: paymentProvider as PaymentProviderName,
+    orderSweepMs,
   }
 }

@@ -60,13 +60,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
  * Every state-changing call carries the session's CSRF token, as the form field `csrf_token` or
- * the `X-CSRF-Token` header (JSON calls). Without it: 403.
+ * the `X-CSRF-Token` header (JSON calls). Without it: 403 CSRF_INVALID — also when the session
+ * the token belonged to has ended (an expired login), so a client can tell this refusal apart,
+ * fetch a new token and find out whether the user must log in again.
  */
 export const requireCsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next()
   const session = await findSession(c.var.db, c)
   const submitted = c.req.header('x-csrf-token') ?? (await readBody(c)).csrf_token
-  if (!csrfMatches(session, submitted)) throw new ApiError(403, messages.csrf)
+  if (!csrfMatches(session, submitted)) {
+    throw new ApiError(403, messages.csrf, { errorType: 'CSRF_INVALID' })
+  }
   c.set('session', session)
   return next()
 }

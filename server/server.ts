@@ -9,6 +9,8 @@ import { PushHub } from './broadcast/hub.ts'
 import { openBus } from './broadcast/buses.ts'
 import { startPresence } from './services/presence.ts'
 import { startDemoBots } from './services/demo-bots.ts'
+import { startOrderSweeper } from './services/orders.ts'
+import { paymentProvider } from './services/payments.ts'
 
 export interface RunningServer {
   url: string
@@ -42,7 +44,9 @@ export async function startServer(
   }
 
   const hub = new PushHub(await openBus(config.busUrl))
-  const app = createApp({ db: database.db, config, logger, hub })
+  // One provider for the requests and the order sweeper.
+  const payments = paymentProvider(config.paymentProvider, database.db)
+  const app = createApp({ db: database.db, config, logger, hub, payments })
   options.extend?.(app)
   const http = createAdaptorServer({ fetch: app.fetch }) as Server
   hub.attach(http)
@@ -73,6 +77,12 @@ export async function startServer(
     logger,
     intervalMs: config.presenceIntervalMs,
   })
+  const orderSweeper = startOrderSweeper({
+    db: database.db,
+    provider: payments,
+    logger,
+    intervalMs: config.orderSweepMs,
+  })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
   logger.info('listening', {
@@ -91,6 +101,7 @@ export async function startServer(
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()))
       await bots.stop()
       await presence.stop()
+      await orderSweeper.stop()
       await hub.close()
       http.closeIdleConnections()
       if (inFlight > 0) {

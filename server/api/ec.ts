@@ -8,11 +8,13 @@ import {
   checkQuantity,
   ecMessages,
   listCategories,
+  parseStockWas,
   purchaseLogs,
   reserveItem,
   roomConfig,
   roomItems,
   saveItem,
+  setItemVisibility,
 } from '../services/ec-items.ts'
 import { checkClientKey } from '../services/orders.ts'
 import { bodyId, idString, query, text } from '../validate.ts'
@@ -22,6 +24,15 @@ const roomIdParam = (c: { req: { param(name: 'room_id'): string } }) => {
   if (!parsed.success) throw new ApiError(404, ecMessages.roomNotFound)
   return parsed.output
 }
+
+const VISIBILITY = new Map<unknown, boolean>([
+  [0, false],
+  [1, true],
+  ['0', false],
+  ['1', true],
+  [false, false],
+  [true, true],
+])
 
 /** SPEC §7 E-commerce: /api/ec/… — a room's item shop. */
 export function ecRoutes() {
@@ -68,6 +79,8 @@ export function ecRoutes() {
     const userId = await requireUserId(c)
     const body = await readBody(c)
     const hasItem = body.item_id !== undefined && body.item_id !== null && body.item_id !== ''
+    // stock_was (edits): the stock the owner's form loaded; see saveItem.
+    const stockWas = hasItem ? parseStockWas(body.stock_was) : undefined
     const item = await saveItem(c.var.db, userId, {
       name: body.name,
       description: body.description,
@@ -77,8 +90,20 @@ export function ecRoutes() {
       is_hidden: body.is_hidden,
       room_id: bodyId(body, 'room_id'),
       item_id: hasItem ? bodyId(body, 'item_id') : null,
+      ...(stockWas !== undefined ? { stock_was: stockWas } : {}),
     })
     return c.json({ item })
+  })
+
+  // Hide or show an item and nothing else: `{ is_hidden: 0 | 1 }` (true/false too).
+  api.post('/room/items/:item_id{[0-9]+}/visibility', async (c) => {
+    const userId = await requireUserId(c)
+    const parsed = v.safeParse(idString, c.req.param('item_id'))
+    if (!parsed.success) throw new ApiError(404, ecMessages.itemNotFound)
+    const value = (await readBody(c)).is_hidden
+    const hidden = VISIBILITY.get(value)
+    if (hidden === undefined) throw new ApiError(400, `${messages.invalidParameter} (is_hidden)`)
+    return c.json({ item: await setItemVisibility(c.var.db, userId, parsed.output, hidden) })
   })
 
   api.post('/room/:room_id{[0-9]+}/purchase/reserve', async (c) => {

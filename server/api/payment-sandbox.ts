@@ -6,6 +6,7 @@ import {
   SANDBOX_NAME,
   decideSandboxSession,
   findSandboxSession,
+  sandboxSessionOpen,
   type SandboxOutcome,
 } from '../services/payment-sandbox.ts'
 
@@ -26,6 +27,8 @@ const resultPath: Record<SandboxOutcome, string> = {
 }
 
 const OUTCOMES = new Set<string>(['pay', 'cancel', 'fail'])
+
+const EXPIRED = 'この決済の有効期限が切れました'
 
 function page(c: Context<AppEnv>, status: 200 | 400 | 404 | 409, body: string) {
   c.header('Cache-Control', 'no-store')
@@ -81,6 +84,14 @@ export function paymentSandboxRoutes() {
     if (!found) return notFound(c)
     const summary = `<p>${escapeHtml(found.title)}</p>
 <p class="amount">${found.amount.toLocaleString('ja-JP')}円</p>`
+    if (found.status === 'pending' && !(await sandboxSessionOpen(c.var.db, found))) {
+      return page(
+        c,
+        200,
+        `${summary}<p>${EXPIRED}</p>
+<p><a href="/povo_ec">ショップへ戻る</a></p>`,
+      )
+    }
     if (found.status !== 'pending') {
       return page(
         c,
@@ -111,13 +122,16 @@ ${button('fail', '決済を失敗させる')}`,
       return page(c, 400, '<p>操作を選んでください。</p>')
     }
     const chosen = outcome as SandboxOutcome
-    if (!(await decideSandboxSession(c.var.db, found.id, chosen))) {
-      return page(
-        c,
-        409,
-        `<p>この決済はすでに終了しています。</p>
-<p><a href="/povo_ec/payment/success?order_id=${encodeURIComponent(found.order_id)}">注文の状態を見る</a></p>`,
-      )
+    const orderLink = `<p><a href="/povo_ec/payment/success?order_id=${encodeURIComponent(found.order_id)}">注文の状態を見る</a></p>`
+    // Past its expiry, or its order has moved on (expired by the sweeper, say): no decision.
+    const expired = () => page(c, 409, `<p>${EXPIRED}</p>\n${orderLink}`)
+    if (found.status === 'pending' && !(await sandboxSessionOpen(c.var.db, found))) {
+      return expired()
+    }
+    if (!(await decideSandboxSession(c.var.db, found.id, chosen, { byBuyer: true }))) {
+      // Still pending: it expired between the check and the update.
+      if ((await findSandboxSession(c.var.db, found.id))?.status === 'pending') return expired()
+      return page(c, 409, `<p>この決済はすでに終了しています。</p>\n${orderLink}`)
     }
     await settle(c.var.db, provider, found.order_id)
     return c.redirect(`${resultPath[chosen]}?order_id=${encodeURIComponent(found.order_id)}`, 303)

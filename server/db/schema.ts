@@ -506,4 +506,6 @@ export interface PaymentSandboxSessionTable {
   status: Generated<SandboxStatus>
   created_at: CreatedAt
   decided_at: Date | null
+  /** The order's expiry: the buyer cannot decide after it (migration 012). */
+  expires_at: Date
 }

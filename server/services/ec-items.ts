@@ -19,6 +19,7 @@ export const ecMessages = {
   ownerOnly: 'このルームのオーナーだけが使えます',
   soldOut: '在庫が足りません',
   ownItem: '自分のルームの商品は購入できません',
+  stockHeld: '注文中の在庫があるため、この在庫数にはできません。在庫数を確認してください',
 } as const
 
 const ITEM_COLORS = ['#f0507a', '#8b5cf6', '#14b8a6', '#3b82f6', '#f59e0b', '#ec4899']
@@ -111,7 +112,9 @@ const itemShape = (i: ItemRow): EcItem => ({
 
 /**
  * `/api/ec/room/{id}/items` (visible items) and `items_for_owner` (all of them). Stock held by
- * orders left to expire is given back first, so the shop does not look sold out for nothing.
+ * orders left to expire is given back by the order sweeper (services/orders.ts), not by this
+ * anonymous read; the owner's list still settles its room's first, so the stock the owner's
+ * form loads (and sends back as stock_was) is as fresh as it can be.
  */
 export async function roomItems(
   db: Db,
@@ -119,23 +122,50 @@ export async function roomItems(
   roomId: number,
   options: { ownerId?: number } = {},
 ): Promise<EcItem[]> {
-  if (options.ownerId === undefined) await findRoom(db, { id: roomId })
-  else await ownedRoom(db, options.ownerId, roomId)
-  await settleStale(db, provider, { roomId })
+  if (options.ownerId === undefined) {
+    await findRoom(db, { id: roomId })
+  } else {
+    await ownedRoom(db, options.ownerId, roomId)
+    await settleStale(db, provider, { roomId })
+  }
   let query = itemsQuery(db).where('ec_items.room_id', '=', roomId)
   if (options.ownerId === undefined) query = query.where('ec_items.is_hidden', '=', false)
   return (await query.execute()).map(itemShape)
+}
+
+/** `stock_was` as sent: absent (undefined), unlimited (null for '' or null) or 0–9,999. */
+export function parseStockWas(value: unknown): number | null | undefined {
+  if (value === undefined) return undefined
+  if (value === null || value === '') return null
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : ''
+  if (!/^\d{1,4}$/.test(text.trim())) {
+    throw new ApiError(400, `${messages.invalidParameter} (stock_was)`)
+  }
+  return Number(text.trim())
 }
 
 /**
  * `POST /api/ec/room/items`: the owner creates an item (no item_id) or edits one of their
  * room's. The form is checked with checkEcItemDraft and the category against the catalogue;
  * nothing is stored unless all of it passes.
+ *
+ * Stock on an edit: `stock` counts what can still be ordered, and open orders hold theirs by
+ * lowering it, so a form loaded before an order (or before one gave its stock back) must not
+ * overwrite it. The form sends `stock_was`, the stock it loaded ('' or null for unlimited).
+ * When both it and the submitted stock are numbers, the owner's change is applied as a delta
+ * on the item's locked row: new stock = current + (stock − stock_was); below 0 (the owner took
+ * away stock that orders hold meanwhile) the edit is refused with a field error on `stock`.
+ * Switching between unlimited and a number just sets it. Without `stock_was` (older clients),
+ * the submitted stock is stored as it is.
  */
 export async function saveItem(
   db: Db,
   userId: number,
-  input: Parameters<typeof checkEcItemDraft>[0] & { room_id: number; item_id: number | null },
+  input: Parameters<typeof checkEcItemDraft>[0] & {
+    room_id: number
+    item_id: number | null
+    stock_was?: number | null
+  },
 ): Promise<EcItem> {
   await ownedRoom(db, userId, input.room_id)
   const checked = checkEcItemDraft(input)
@@ -163,16 +193,58 @@ export async function saveItem(
       .executeTakeFirstOrThrow()
     id = created.id
   } else {
-    const updated = await db
-      .updateTable('ec_items')
-      .set({ ...draft, updated_at: now })
-      .where('id', '=', input.item_id)
-      .where('room_id', '=', input.room_id)
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(404, ecMessages.itemNotFound)
-    id = input.item_id
+    const itemId = input.item_id
+    const stockWas = input.stock_was
+    await db.transaction().execute(async (tx) => {
+      const current = await tx
+        .selectFrom('ec_items')
+        .select('stock')
+        .where('id', '=', itemId)
+        .where('room_id', '=', input.room_id)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!current) throw new ApiError(404, ecMessages.itemNotFound)
+      let stock = draft.stock
+      if (stockWas !== undefined && stockWas !== null && stock !== null && current.stock !== null) {
+        stock = current.stock + (stock - stockWas)
+        if (stock < 0) throw invalidFields({ stock: ecMessages.stockHeld })
+        if (stock > 9_999) throw invalidFields({ stock: ecItemMessages.stock })
+      }
+      await tx
+        .updateTable('ec_items')
+        .set({ ...draft, stock, updated_at: now })
+        .where('id', '=', itemId)
+        .execute()
+    })
+    id = itemId
   }
   return itemShape(await itemsQuery(db).where('ec_items.id', '=', id).executeTakeFirstOrThrow())
+}
+
+/**
+ * `POST /api/ec/room/items/{item_id}/visibility`: the owner hides or shows an item, changing
+ * nothing else (so a hide cannot overwrite the stock open orders hold, as re-sending the whole
+ * form could). 404 for an unknown item, 403 for someone else's room.
+ */
+export async function setItemVisibility(
+  db: Db,
+  userId: number,
+  itemId: number,
+  isHidden: boolean,
+): Promise<EcItem> {
+  const item = await db
+    .selectFrom('ec_items')
+    .select('room_id')
+    .where('id', '=', itemId)
+    .executeTakeFirst()
+  if (!item) throw new ApiError(404, ecMessages.itemNotFound)
+  await ownedRoom(db, userId, item.room_id)
+  await db
+    .updateTable('ec_items')
+    .set({ is_hidden: isHidden, updated_at: new Date() })
+    .where('id', '=', itemId)
+    .execute()
+  return itemShape(await itemsQuery(db).where('ec_items.id', '=', itemId).executeTakeFirstOrThrow())
 }
 
 const soldOut = () => new ApiError(400, ecMessages.soldOut, { errorType: 'SOLD_OUT' })
@@ -180,7 +252,9 @@ const soldOut = () => new ApiError(400, ecMessages.soldOut, { errorType: 'SOLD_O
 /**
  * `POST /api/ec/room/{id}/purchase/reserve`: a reserved order that holds the stock it buys, by
  * a conditional decrement in the order's transaction (never below zero). When the stock is
- * short, orders left to expire give theirs back and the reserve is tried once more.
+ * short, this item's orders already past their expiry (at most one batch) give theirs back and
+ * the reserve is tried once more. A client key already used for another item or quantity is
+ * 409 CLIENT_KEY_REUSED.
  */
 export async function reserveItem(
   db: Db,
@@ -191,46 +265,52 @@ export async function reserveItem(
   const room = await findRoom(db, { id: roomId })
   if (room.owner_user_id === userId) throw new ApiError(400, ecMessages.ownItem)
   const attempt = () =>
-    reserveOnce(db, provider, { userId, clientKey }, async (tx) => {
-      const item = await tx
-        .selectFrom('ec_items')
-        .select(['id', 'name', 'price'])
-        .where('id', '=', itemId)
-        .where('room_id', '=', roomId)
-        .where('is_hidden', '=', false)
-        .executeTakeFirst()
-      if (!item) throw new ApiError(404, ecMessages.itemNotFound)
-      const id = await insertOrder(
-        tx,
-        {
-          user_id: userId,
-          kind: 'ec_item',
-          title: item.name,
-          quantity,
-          amount: item.price * quantity,
-          gold: 0,
-          ec_item_id: item.id,
-          room_id: roomId,
-          client_key: clientKey,
-        },
-        new Date(),
-      )
-      if (id === null) return null
-      // Unlimited items (stock null) stay unlimited: null - n is null.
-      const held = await tx
-        .updateTable('ec_items')
-        .set({ stock: sql`stock - ${quantity}` })
-        .where('id', '=', item.id)
-        .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', quantity)]))
-        .executeTakeFirst()
-      if (Number(held.numUpdatedRows) !== 1) throw soldOut()
-      return id
-    })
+    reserveOnce(
+      db,
+      provider,
+      { userId, clientKey },
+      async (tx) => {
+        const item = await tx
+          .selectFrom('ec_items')
+          .select(['id', 'name', 'price'])
+          .where('id', '=', itemId)
+          .where('room_id', '=', roomId)
+          .where('is_hidden', '=', false)
+          .executeTakeFirst()
+        if (!item) throw new ApiError(404, ecMessages.itemNotFound)
+        const id = await insertOrder(
+          tx,
+          {
+            user_id: userId,
+            kind: 'ec_item',
+            title: item.name,
+            quantity,
+            amount: item.price * quantity,
+            gold: 0,
+            ec_item_id: item.id,
+            room_id: roomId,
+            client_key: clientKey,
+          },
+          new Date(),
+        )
+        if (id === null) return null
+        // Unlimited items (stock null) stay unlimited: null - n is null.
+        const held = await tx
+          .updateTable('ec_items')
+          .set({ stock: sql`stock - ${quantity}` })
+          .where('id', '=', item.id)
+          .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', quantity)]))
+          .executeTakeFirst()
+        if (Number(held.numUpdatedRows) !== 1) throw soldOut()
+        return id
+      },
+      (existing) => existing.ec_item_id === itemId && existing.quantity === quantity,
+    )
   try {
     return await attempt()
   } catch (error) {
     if (!(error instanceof ApiError && error.extra.errorType === 'SOLD_OUT')) throw error
-    if ((await settleStale(db, provider, { ecItemId: itemId })) === 0) throw error
+    if ((await settleStale(db, provider, { ecItemId: itemId }, { limit: 50 })) === 0) throw error
     return attempt()
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Insertable } from 'kysely'
 import { isSettled, type Order } from '../../src/domain/shop.ts'
+import type { Logger } from '../app.ts'
 import type { Db } from '../db/index.ts'
 import type { OrderStatus, OrderTable } from '../db/schema.ts'
 import { ApiError, messages } from '../errors.ts'
@@ -14,6 +15,7 @@ export const orderMessages = {
   settled: 'この注文はすでに手続きが終わっています。',
   expired: 'この注文は有効期限が切れました。お手数ですが、もう一度お申し込みください。',
   unavailable: '決済は現在ご利用いただけません',
+  keyReused: 'この注文は内容が変わりました。もう一度お試しください。',
 } as const
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
@@ -62,7 +64,7 @@ async function ownOrder(db: Db, userId: number, orderId: string) {
   const row = /^o_[A-Za-z0-9_-]{16}$/.test(orderId)
     ? await db
         .selectFrom('orders')
-        .select(['id', 'status', 'title', 'amount', 'redirect_url'])
+        .select(['id', 'status', 'title', 'amount', 'redirect_url', 'expires_at'])
         .where('id', '=', orderId)
         .where('user_id', '=', userId)
         .executeTakeFirst()
@@ -101,32 +103,46 @@ export async function insertOrder(tx: Db, order: NewOrder, now: Date): Promise<s
 const orderByKey = (db: Db, userId: number, clientKey: string) =>
   db
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'plan_id', 'pack_id', 'ec_item_id', 'quantity', 'shipping'])
     .where('user_id', '=', userId)
     .where('client_key', '=', clientKey)
     .executeTakeFirst()
 
+/** What a reserve compares an earlier order of the same client key with. */
+export type OrderContents = NonNullable<Awaited<ReturnType<typeof orderByKey>>>
+
+const keyReused = () =>
+  new ApiError(409, orderMessages.keyReused, { errorType: 'CLIENT_KEY_REUSED' })
+
 /**
  * A reserve that happens once per (user, client key): a repeated or concurrent submit answers
- * the order the first one made, whatever has happened to it since. `create` runs in a
- * transaction and answers insertOrder's result; on a conflict it must have changed nothing.
+ * the order the first one made, whatever has happened to it since — provided it asked for the
+ * same thing: when `sameAs` says the earlier order of the key differs (another plan, item,
+ * quantity, pack or address), the answer is 409 CLIENT_KEY_REUSED and nothing is made. `create`
+ * runs in a transaction and answers insertOrder's result (or an existing order's id that is to
+ * be answered instead, as a pack's open order is); on a conflict it must have changed nothing.
  */
 export async function reserveOnce(
   db: Db,
   provider: PaymentProvider | null,
   key: { userId: number; clientKey: string },
   create: (tx: Db) => Promise<string | null>,
+  sameAs: (existing: OrderContents) => boolean | Promise<boolean>,
 ): Promise<Order> {
-  let id = (await orderByKey(db, key.userId, key.clientKey))?.id
-  if (id === undefined) {
-    id =
-      (await db.transaction().execute(create)) ??
+  let existing = await orderByKey(db, key.userId, key.clientKey)
+  let id = existing?.id
+  if (existing === undefined) {
+    id = (await db.transaction().execute(create)) ?? undefined
+    if (id === undefined) {
       // Lost the race to a concurrent submit with the same key: the unique index waited for it.
-      (await orderByKey(db, key.userId, key.clientKey))?.id
-    if (id === undefined) throw new ApiError(500, messages.system)
-  } else {
-    await settle(db, provider, id)
+      existing = await orderByKey(db, key.userId, key.clientKey)
+      id = existing?.id
+    }
   }
+  if (id === undefined) throw new ApiError(500, messages.system)
+  if (existing !== undefined && !(await sameAs(existing))) throw keyReused()
+  // An earlier order (of this key, or the one `create` answered) is brought up to date first.
+  await settle(db, provider, id)
   return orderView(db, id)
 }
 
@@ -135,6 +151,11 @@ export async function reserveOnce(
  * transaction: paid credits the order's gold (with its ledger row) and counts a room item as
  * sold; cancelled, failed and expired give a room item's held stock back. A transition whose
  * starting state no longer holds does nothing, so none is skipped or made twice.
+ *
+ * A time-limited pack is sold once per user: a pack order paid when another order of the same
+ * user has already paid for that pack (two tabs, each paid at the provider) is marked failed
+ * instead and credits nothing. The provider's result is left as it is: a real provider would
+ * refund that payment here (or an operator would, from the failed order).
  */
 async function transition(
   db: Db,
@@ -146,19 +167,39 @@ async function transition(
   return db.transaction().execute(async (tx) => {
     const order = await tx
       .selectFrom('orders')
-      .select(['status', 'user_id', 'gold', 'ec_item_id', 'quantity'])
+      .select(['status', 'user_id', 'gold', 'ec_item_id', 'quantity', 'pack_id'])
       .where('id', '=', orderId)
       .forUpdate()
       .executeTakeFirst()
     if (order?.status !== from) return false
+    let target = to
+    if (to === 'paid' && order.pack_id !== null) {
+      // The user's offer row serialises this with any other settle of the same pack.
+      await tx
+        .selectFrom('user_pack_offers')
+        .select('pack_id')
+        .where('user_id', '=', order.user_id)
+        .where('pack_id', '=', order.pack_id)
+        .forUpdate()
+        .executeTakeFirst()
+      const other = await tx
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', order.user_id)
+        .where('pack_id', '=', order.pack_id)
+        .where('status', '=', 'paid')
+        .where('id', '!=', orderId)
+        .executeTakeFirst()
+      if (other) target = 'failed'
+    }
     const updated = await tx
       .updateTable('orders')
-      .set({ status: to, updated_at: now, ...(to === 'paid' ? { paid_at: now } : {}) })
+      .set({ status: target, updated_at: now, ...(target === 'paid' ? { paid_at: now } : {}) })
       .where('id', '=', orderId)
       .where('status', '=', from)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) !== 1) return false
-    if (to === 'paid') {
+    if (target === 'paid') {
       if (order.gold > 0) {
         await tx
           .updateTable('users')
@@ -217,9 +258,16 @@ export async function settle(
     if (expired) await transition(db, orderId, 'reserved', 'expired', now)
     return
   }
+  if (order.status !== 'awaiting_payment') return
   const session = order.provider_session
-  // Another provider's session (the configuration changed) cannot be read from here.
-  if (order.status !== 'awaiting_payment' || !session || order.provider !== provider?.name) return
+  if (!session || !provider || order.provider !== provider.name) {
+    // No provider to ask: payments are off (PAYMENT_PROVIDER=none) or the session is another
+    // provider's (the configuration changed), whose word cannot be read from here. Past its
+    // expiry the order is expired all the same, so it does not hold stock forever; a payment
+    // such a provider took meanwhile is for an operator to refund.
+    if (expired) await transition(db, orderId, 'awaiting_payment', 'expired', now)
+    return
+  }
   let result = await provider.getResult(session)
   if (result === 'pending' && expired) {
     await provider.cancelSession(session)
@@ -279,6 +327,7 @@ export async function startPayment(
       title: order.title,
       amount: order.amount,
       returnBase: request.returnBase,
+      expiresAt: order.expires_at,
     })
     const now = new Date()
     const attached = await db
@@ -304,24 +353,85 @@ export async function startPayment(
   refuseSettled(order.status)
 }
 
+/** How many orders one sweep (or one reserve's retry) settles at most. */
+export const SWEEP_BATCH = 100
+
 /**
- * Settles the open orders of a room item that are past their expiry, so the stock they held
- * can be ordered again; answers how many there were.
+ * Settles open orders past their expiry, oldest first, at most `limit` of them (optionally only
+ * one room item's or one room's): settle() expires a reserved one, asks the provider about one
+ * awaiting payment (a payment made at the last moment still wins) and expires it without asking
+ * when there is no provider; stock they held is given back. Every move is a conditional update
+ * on the order's locked row, so several processes sweeping at once move each order once. An
+ * order that cannot be settled (the provider did not answer) is reported to `onError` and left
+ * for the next sweep. Answers how many orders were looked at.
  */
 export async function settleStale(
   db: Db,
   provider: PaymentProvider | null,
-  where: { ecItemId?: number; roomId?: number },
-  now = new Date(),
+  where: { ecItemId?: number; roomId?: number } = {},
+  options: { now?: Date; limit?: number; onError?: (orderId: string, error: unknown) => void } = {},
 ): Promise<number> {
+  const now = options.now ?? new Date()
   let query = db
     .selectFrom('orders')
     .select('id')
     .where('status', 'in', ['reserved', 'awaiting_payment'])
     .where('expires_at', '<=', now)
+    .orderBy('expires_at')
   if (where.ecItemId !== undefined) query = query.where('ec_item_id', '=', where.ecItemId)
   if (where.roomId !== undefined) query = query.where('room_id', '=', where.roomId)
-  const stale = await query.limit(50).execute()
-  for (const { id } of stale) await settle(db, provider, id, now)
+  const stale = await query.limit(options.limit ?? SWEEP_BATCH).execute()
+  for (const { id } of stale) {
+    try {
+      await settle(db, provider, id, now)
+    } catch (error) {
+      if (!options.onError) throw error
+      options.onError(id, error)
+    }
+  }
   return stale.length
+}
+
+/**
+ * Expires abandoned orders without waiting for anyone to read them: every `intervalMs` (config
+ * ORDER_SWEEP_MS; 0 = off) one batch of open orders past their expiry is settled (settleStale),
+ * once at start too. A sweep still running when the next is due is not doubled.
+ */
+export function startOrderSweeper(deps: {
+  db: Db
+  provider: PaymentProvider | null
+  logger: Logger
+  intervalMs: number
+}) {
+  const { db, provider, logger, intervalMs } = deps
+  if (!(intervalMs > 0)) return { stop: async () => {} }
+  let running: Promise<void> | undefined
+  const sweep = async () => {
+    const looked = await settleStale(
+      db,
+      provider,
+      {},
+      {
+        onError: (orderId, error) =>
+          logger.error('order sweep: settle failed', { orderId, error: String(error) }),
+      },
+    )
+    if (looked > 0) logger.info('order sweep', { orders: looked })
+  }
+  const tick = () => {
+    running ??= sweep()
+      .catch((error: unknown) => logger.error('order sweep failed', { error: String(error) }))
+      .finally(() => {
+        running = undefined
+      })
+  }
+  tick()
+  const timer = setInterval(tick, intervalMs)
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
 }

@@ -28,7 +28,13 @@ export function sandboxProvider(db: Db): PaymentProvider {
       const id = `ps_${randomBytes(18).toString('base64url')}`
       await db
         .insertInto('payment_sandbox_sessions')
-        .values({ id, order_id: order.orderId, title: order.title, amount: order.amount })
+        .values({
+          id,
+          order_id: order.orderId,
+          title: order.title,
+          amount: order.amount,
+          expires_at: order.expiresAt,
+        })
         .execute()
       return { sessionId: id, redirectUrl: sandboxPagePath(id) }
     },
@@ -45,22 +51,53 @@ export function sandboxProvider(db: Db): PaymentProvider {
 export async function findSandboxSession(db: Db, sessionId: string) {
   return db
     .selectFrom('payment_sandbox_sessions')
-    .select(['id', 'order_id', 'title', 'amount', 'status'])
+    .select(['id', 'order_id', 'title', 'amount', 'status', 'expires_at'])
     .where('id', '=', sessionId)
     .executeTakeFirst()
 }
 
-/** Records the buyer's choice once: answers false when the session was already decided. */
+/**
+ * Whether the buyer may still decide a pending session: not past its expiry (the order's, copied
+ * when it was opened), and its order still awaiting payment on this very session. A gateway
+ * knows the first from its own record; the sandbox shares our database, so it also checks the
+ * second rather than let a page left open move an order that has moved on.
+ */
+export async function sandboxSessionOpen(
+  db: Db,
+  session: { id: string; order_id: string; expires_at: Date },
+  now = new Date(),
+): Promise<boolean> {
+  if (session.expires_at <= now) return false
+  const order = await db
+    .selectFrom('orders')
+    .select(['status', 'provider', 'provider_session'])
+    .where('id', '=', session.order_id)
+    .executeTakeFirst()
+  return (
+    order?.status === 'awaiting_payment' &&
+    order.provider === SANDBOX_NAME &&
+    order.provider_session === session.id
+  )
+}
+
+/**
+ * Records a choice once: answers false when the session was already decided. The buyer's
+ * choice (`byBuyer`) is also refused once the session has expired; the order service's cancel
+ * of an expired order is not.
+ */
 export async function decideSandboxSession(
   db: Db,
   sessionId: string,
   outcome: SandboxOutcome,
+  options: { byBuyer?: boolean } = {},
 ): Promise<boolean> {
-  const updated = await db
+  const now = new Date()
+  let update = db
     .updateTable('payment_sandbox_sessions')
-    .set({ status: outcomeStatus[outcome], decided_at: new Date() })
+    .set({ status: outcomeStatus[outcome], decided_at: now })
     .where('id', '=', sessionId)
     .where('status', '=', 'pending')
-    .executeTakeFirst()
+  if (options.byBuyer) update = update.where('expires_at', '>', now)
+  const updated = await update.executeTakeFirst()
   return Number(updated.numUpdatedRows) === 1
 }

@@ -19,12 +19,16 @@ export type PaymentResult = 'pending' | 'paid' | 'cancelled' | 'failed'
  */
 export interface PaymentProvider {
   readonly name: string
-  /** Opens a payment for an order; the browser is sent to redirectUrl. */
+  /**
+   * Opens a payment for an order; the browser is sent to redirectUrl. The session must not be
+   * payable after `expiresAt` (the order's expiry): a gateway's checkout takes it as its own.
+   */
   createSession(order: {
     orderId: string
     title: string
     amount: number
     returnBase: string
+    expiresAt: Date
   }): Promise<{ sessionId: string; redirectUrl: string }>
   /** The provider's own word on a session: never the browser's. */
   getResult(sessionId: string): Promise<PaymentResult>

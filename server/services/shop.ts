@@ -10,7 +10,7 @@ import {
 } from '../../src/domain/shop.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError, invalidFields } from '../errors.ts'
-import { insertOrder, reserveOnce } from './orders.ts'
+import { insertOrder, reserveOnce, type OrderContents } from './orders.ts'
 import type { PaymentProvider } from './payments.ts'
 
 export const shopMessages = {
@@ -173,9 +173,36 @@ export async function saveShippingAddress(
   return address
 }
 
+const SHIPPING_FIELDS = [
+  'name',
+  'postal_code',
+  'prefecture',
+  'city',
+  'address_line1',
+  'address_line2',
+  'phone',
+] as const satisfies readonly (keyof ShippingAddress)[]
+
+/**
+ * Whether an earlier order of the same client key asked for this plan: the same plan and, when
+ * it carries an address, the address the user has saved now (a changed address is a new order).
+ */
+async function samePlanOrder(
+  db: Db,
+  existing: OrderContents,
+  request: { userId: number; planId: number },
+): Promise<boolean> {
+  if (existing.plan_id !== request.planId) return false
+  if (existing.shipping === null) return true
+  const saved = await shippingAddressOf(db, request.userId)
+  const copy = existing.shipping
+  return saved !== null && SHIPPING_FIELDS.every((field) => copy[field] === saved[field])
+}
+
 /**
  * `POST /api/povo_ec/plans/reserve`: a reserved order for a plan, with a copy of the saved
- * address when the plan ships something.
+ * address when the plan ships something. A client key already used for another plan or another
+ * address is 409 CLIENT_KEY_REUSED.
  */
 export async function reservePlan(
   db: Db,
@@ -183,42 +210,50 @@ export async function reservePlan(
   request: { userId: number; planId: number; clientKey: string },
 ): Promise<Order> {
   const { userId, clientKey } = request
-  return reserveOnce(db, provider, { userId, clientKey }, async (tx) => {
-    const plan = await findPlan(tx, request.planId)
-    const pkg = await findPackage(tx, plan.package_id)
-    let shipping: string | null = null
-    if (plan.requires_shipping) {
-      const address = await shippingAddressOf(tx, userId)
-      if (!address) {
-        throw new ApiError(400, shopMessages.shippingRequired, { errorType: 'SHIPPING_REQUIRED' })
+  return reserveOnce(
+    db,
+    provider,
+    { userId, clientKey },
+    async (tx) => {
+      const plan = await findPlan(tx, request.planId)
+      const pkg = await findPackage(tx, plan.package_id)
+      let shipping: string | null = null
+      if (plan.requires_shipping) {
+        const address = await shippingAddressOf(tx, userId)
+        if (!address) {
+          throw new ApiError(400, shopMessages.shippingRequired, { errorType: 'SHIPPING_REQUIRED' })
+        }
+        shipping = JSON.stringify(address)
       }
-      shipping = JSON.stringify(address)
-    }
-    return insertOrder(
-      tx,
-      {
-        user_id: userId,
-        kind: 'povo',
-        title: `${pkg.name} ${plan.name}`,
-        quantity: 1,
-        amount: plan.price,
-        gold: plan.gold,
-        plan_id: plan.id,
-        shipping,
-        client_key: clientKey,
-      },
-      new Date(),
-    )
-  })
+      return insertOrder(
+        tx,
+        {
+          user_id: userId,
+          kind: 'povo',
+          title: `${pkg.name} ${plan.name}`,
+          quantity: 1,
+          amount: plan.price,
+          gold: plan.gold,
+          plan_id: plan.id,
+          shipping,
+          client_key: clientKey,
+        },
+        new Date(),
+      )
+    },
+    (existing) => samePlanOrder(db, existing, request),
+  )
 }
 
 const packEnded = () => new ApiError(404, shopMessages.packEnded, { errorType: 'PACK_ENDED' })
 
 /**
  * The user's offer of a time-limited pack, opened (for offer_hours) the first time it is seen.
- * An offer that has passed, or a pack the user has paid for, is over (404 PACK_ENDED).
+ * An offer that has passed, or a pack the user has paid for, is over (404 PACK_ENDED). With
+ * `lock` (inside a reserve's transaction) the offer row is locked, so the user's reserves and
+ * settles of this pack take turns.
  */
-async function openOffer(db: Db, userId: number, packId: number | null, now: Date) {
+async function openOffer(db: Db, userId: number, packId: number | null, now: Date, lock = false) {
   let query = db
     .selectFrom('time_limited_packs')
     .select(['id', 'name', 'description', 'price', 'gold', 'bonus_gold', 'offer_hours'])
@@ -236,12 +271,13 @@ async function openOffer(db: Db, userId: number, packId: number | null, now: Dat
     })
     .onConflict((oc) => oc.columns(['user_id', 'pack_id']).doNothing())
     .execute()
-  const offer = await db
+  let offerQuery = db
     .selectFrom('user_pack_offers')
     .select('expires_at')
     .where('user_id', '=', userId)
     .where('pack_id', '=', pack.id)
-    .executeTakeFirstOrThrow()
+  if (lock) offerQuery = offerQuery.forUpdate()
+  const offer = await offerQuery.executeTakeFirstOrThrow()
   if (offer.expires_at <= now) throw packEnded()
   const bought = await db
     .selectFrom('orders')
@@ -270,16 +306,32 @@ export async function timeLimitedPack(db: Db, userId: number, now = new Date()) 
   return offer
 }
 
-/** `POST /api/payment/time_limited_pack/reserve`: an order for the pack while its offer lasts. */
+/**
+ * `POST /api/payment/time_limited_pack/reserve`: an order for the pack while its offer lasts,
+ * one at a time: while the user has an open order for the pack (reserved or awaiting payment,
+ * not past its expiry), a reserve with another client key (a second tab) answers that order,
+ * as a repeated reserve would, instead of making a second one that could be paid too. A
+ * client key already used for another pack is 409 CLIENT_KEY_REUSED.
+ */
 export async function reservePack(
   db: Db,
   provider: PaymentProvider | null,
   request: { userId: number; packId: number; clientKey: string },
 ): Promise<Order> {
   const { userId, clientKey } = request
-  return reserveOnce(db, provider, { userId, clientKey }, async (tx) => {
+  const create = async (tx: Db) => {
     const now = new Date()
-    const { pack } = await openOffer(tx, userId, request.packId, now)
+    const { pack } = await openOffer(tx, userId, request.packId, now, true)
+    const open = await tx
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('pack_id', '=', pack.id)
+      .where('status', 'in', ['reserved', 'awaiting_payment'])
+      .where('expires_at', '>', now)
+      .orderBy('created_at')
+      .executeTakeFirst()
+    if (open) return open.id
     return insertOrder(
       tx,
       {
@@ -294,5 +346,8 @@ export async function reservePack(
       },
       now,
     )
+  }
+  return reserveOnce(db, provider, { userId, clientKey }, create, (existing) => {
+    return existing.pack_id === request.packId
   })
 }

@@ -45,6 +45,16 @@ describe('payment provider configuration', () => {
     ).toBe('sandbox')
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/)
   })
+
+  it('sweeps expired orders every 60 s unless set, and never in tests unless asked', () => {
+    expect(loadConfig({}).orderSweepMs).toBe(60_000)
+    expect(loadConfig({ NODE_ENV: 'test' }).orderSweepMs).toBe(0)
+    expect(loadConfig({ ORDER_SWEEP_MS: '0' }).orderSweepMs).toBe(0)
+    expect(loadConfig({ NODE_ENV: 'test', ORDER_SWEEP_MS: '50' }).orderSweepMs).toBe(50)
+    for (const bad of ['soon', '-1', '5', '1.5']) {
+      expect(() => loadConfig({ ORDER_SWEEP_MS: bad })).toThrow(/ORDER_SWEEP_MS/)
+    }
+  })
 })
 
 describe.each(await testEngines())('shop, checkout and room items on %s', (engine) => {
@@ -409,6 +419,89 @@ describe.each(await testEngines())('shop, checkout and room items on %s', (engin
     expect(await goldOf(viewerId)).toBe(before + 500)
   })
 
+  it('refuses a client key used again for another plan, pack or address (409)', async () => {
+    const reused = {
+      error_user_msg: 'この注文は内容が変わりました。もう一度お試しください。',
+      error_type: 'CLIENT_KEY_REUSED',
+    }
+    const key = newKey()
+    const first = orderOf((await reservePlan(viewer, 201, key)).body)
+    const otherPlan = await reservePlan(viewer, 202, key)
+    expect(otherPlan.status).toBe(409)
+    expect(errorOf(otherPlan.body)).toEqual(reused)
+    const pack = await viewer.postJson('/api/payment/time_limited_pack/reserve', {
+      pack_id: 1,
+      client_key: key,
+    })
+    expect(pack.status).toBe(409)
+    expect(errorOf(pack.body)).toEqual(reused)
+    // Asking for the same again is still the same order.
+    expect(orderOf((await reservePlan(viewer, 201, key)).body).order_id).toBe(first.order_id)
+
+    // A plan that ships: the same key after the address changed is another order.
+    await viewer.postJson('/api/povo_ec/shipping_address', VALID_ADDRESS)
+    const shipKey = newKey()
+    const shipped = orderOf((await reservePlan(viewer, 101, shipKey)).body)
+    expect(orderOf((await reservePlan(viewer, 101, shipKey)).body).order_id).toBe(shipped.order_id)
+    await viewer.postJson('/api/povo_ec/shipping_address', { ...VALID_ADDRESS, city: '横浜市' })
+    const moved = await reservePlan(viewer, 101, shipKey)
+    expect(moved.status).toBe(409)
+    expect(errorOf(moved.body)).toEqual(reused)
+    const rows = await db()
+      .selectFrom('orders')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('client_key', 'in', [key, shipKey])
+      .executeTakeFirstOrThrow()
+    expect(rows.n).toBe(2)
+  })
+
+  it('refuses a decision on the sandbox page once its order has expired or moved on', async () => {
+    const before = await goldOf(viewerId)
+    const { order, redirectUrl } = await awaitingOrder()
+    const session = () =>
+      db()
+        .selectFrom('payment_sandbox_sessions')
+        .select(['status', 'expires_at'])
+        .where('order_id', '=', order.order_id)
+        .executeTakeFirstOrThrow()
+    // The session ends when its order does.
+    expect(Math.floor((await session()).expires_at.getTime() / 1000)).toBe(order.expires_at)
+
+    // Past its expiry, a page left open days ago cannot pay, even before anyone settles it.
+    const past = new Date(Date.now() - 1000)
+    await db()
+      .updateTable('orders')
+      .set({ expires_at: past })
+      .where('id', '=', order.order_id)
+      .execute()
+    await db()
+      .updateTable('payment_sandbox_sessions')
+      .set({ expires_at: past })
+      .where('order_id', '=', order.order_id)
+      .execute()
+    const shown = await (await server.get(redirectUrl)).text()
+    expect(shown).toContain('この決済の有効期限が切れました')
+    expect(shown).not.toContain('name="outcome"')
+    const late = await decide(redirectUrl, 'pay')
+    expect(late.status).toBe(409)
+    expect(await late.text()).toContain('この決済の有効期限が切れました')
+    expect((await session()).status).toBe('pending')
+    expect((await confirm(viewer, order.order_id)).status).toBe('expired')
+
+    // An order no longer awaiting payment cannot be paid from its page either.
+    const other = await awaitingOrder()
+    await db()
+      .updateTable('orders')
+      .set({ status: 'expired' })
+      .where('id', '=', other.order.order_id)
+      .execute()
+    const refused = await decide(other.redirectUrl, 'pay')
+    expect(refused.status).toBe(409)
+    expect(await refused.text()).toContain('この決済の有効期限が切れました')
+    expect((await confirm(viewer, other.order.order_id)).status).toBe('expired')
+    expect(await goldOf(viewerId)).toBe(before)
+  })
+
   describe('room item shop', () => {
     let roomId: number
     let itemId: number
@@ -627,6 +720,103 @@ describe.each(await testEngines())('shop, checkout and room items on %s', (engin
       ).toBe('expired')
       expect((await stockOf(itemId)).stock).toBe(0)
     })
+
+    it('refuses a client key used again for another item or quantity (409)', async () => {
+      const made = (await liver.postJson('/api/ec/room/items', item({ stock: 5 }))).body
+        .item as EcItem
+      const key = newKey()
+      const first = orderOf(
+        (await reserveItem(viewer, { item_id: made.item_id, quantity: 1, client_key: key })).body,
+      )
+      expect((await stockOf(made.item_id)).stock).toBe(4)
+      for (const fields of [
+        { item_id: made.item_id, quantity: 2 },
+        { item_id: itemId, quantity: 1 },
+      ]) {
+        const refused = await reserveItem(viewer, { ...fields, client_key: key })
+        expect(refused.status).toBe(409)
+        expect(errorOf(refused.body)?.error_type).toBe('CLIENT_KEY_REUSED')
+      }
+      expect((await stockOf(made.item_id)).stock).toBe(4)
+      const again = await reserveItem(viewer, {
+        item_id: made.item_id,
+        quantity: 1,
+        client_key: key,
+      })
+      expect(orderOf(again.body).order_id).toBe(first.order_id)
+    })
+
+    it('applies an owner edit to held stock as a change, and hides without touching stock', async () => {
+      const made = (await liver.postJson('/api/ec/room/items', item({ stock: 5 }))).body
+        .item as EcItem
+      const id = made.item_id
+      const edit = async (fields: Record<string, unknown>) =>
+        await liver.postJson('/api/ec/room/items', item({ item_id: id, ...fields }))
+      const stockAfter = async (fields: Record<string, unknown>) => {
+        const answer = await edit(fields)
+        expect(answer.status).toBe(200)
+        return (answer.body.item as EcItem).stock
+      }
+      expect((await reserveItem(viewer, { item_id: id, quantity: 2 })).status).toBe(200)
+      expect((await stockOf(id)).stock).toBe(3)
+
+      // The form loaded 5 before the order: saving it unchanged keeps the 2 the order holds.
+      expect(await stockAfter({ stock: 5, stock_was: 5 })).toBe(3)
+      expect(await stockAfter({ stock: '6', stock_was: '5' })).toBe(4)
+      // Taking away more than is left is refused on the stock field, and changes nothing.
+      const tooMuch = await edit({ stock: 0, stock_was: 5 })
+      expect(tooMuch.status).toBe(400)
+      expect(Object.keys(fieldErrorsOf(tooMuch.body) ?? {})).toEqual(['stock'])
+      expect((await stockOf(id)).stock).toBe(4)
+      const badWas = await edit({ stock: 1, stock_was: 'many' })
+      expect(badWas.status).toBe(400)
+      expect(errorOf(badWas.body)?.error_user_msg).toContain('stock_was')
+
+      // Hiding and showing change is_hidden only.
+      const visibility = (client: TestClient, itemId: number, body: Record<string, unknown>) =>
+        client.postJson(`/api/ec/room/items/${itemId}/visibility`, body)
+      const hidden = await visibility(liver, id, { is_hidden: 1 })
+      expect(hidden.status).toBe(200)
+      expect(hidden.body.item).toMatchObject({ item_id: id, is_hidden: true, stock: 4, price: 600 })
+      const shop = (await viewer.json(`/api/ec/room/${roomId}/items`)).body.items as EcItem[]
+      expect(shop.map((i) => i.item_id)).not.toContain(id)
+      const forbidden = await visibility(viewer, id, { is_hidden: 0 })
+      expect(forbidden.status).toBe(403)
+      expect(errorOf(forbidden.body)?.error_user_msg).toBe('このルームのオーナーだけが使えます')
+      const missing = await visibility(liver, 99_999_999, { is_hidden: 0 })
+      expect(missing.status).toBe(404)
+      expect(errorOf(missing.body)?.error_user_msg).toBe('商品が見つかりません')
+      expect((await visibility(liver, id, { is_hidden: 'maybe' })).status).toBe(400)
+      expect((await visibility(liver, id, {})).status).toBe(400)
+      const shown = await liver.postForm(`/api/ec/room/items/${id}/visibility`, { is_hidden: '0' })
+      expect(shown.body.item).toMatchObject({ item_id: id, is_hidden: false, stock: 4 })
+      expect((await stockOf(id)).stock).toBe(4)
+
+      // Switching between unlimited and a number just sets it.
+      expect(await stockAfter({ stock: '', stock_was: 4 })).toBeNull()
+      expect(await stockAfter({ stock: 2, stock_was: '' })).toBe(2)
+      expect(await stockAfter({ stock: 3, stock_was: null })).toBe(3)
+      // Without stock_was (an older client) the stock is stored as sent.
+      expect(await stockAfter({ stock: 7 })).toBe(7)
+    })
+
+    it('leaves expired orders to the sweeper: reading the shop changes nothing', async () => {
+      const made = (await liver.postJson('/api/ec/room/items', item({ stock: 1 }))).body
+        .item as EcItem
+      const order = orderOf(
+        (await reserveItem(viewer, { item_id: made.item_id, quantity: 1 })).body,
+      )
+      await expire(order.order_id)
+      const anonymous = new TestClient(server.url)
+      const items = (await anonymous.json(`/api/ec/room/${roomId}/items`)).body.items as EcItem[]
+      expect(items.find((i) => i.item_id === made.item_id)?.stock).toBe(0)
+      const row = await db()
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', order.order_id)
+        .executeTakeFirstOrThrow()
+      expect(row.status).toBe('reserved')
+    })
   })
 
   describe('time-limited pack', () => {
@@ -685,6 +875,79 @@ describe.each(await testEngines())('shop, checkout and room items on %s', (engin
       })
       expect(refused.status).toBe(404)
     })
+
+    const packClient = async (accountId: string) => {
+      const { client, userId } = await logInDemo(server, accountId)
+      const opened = await client.json('/api/payment/time_limited_pack')
+      expect(opened.status).toBe(200)
+      const pack = opened.body.pack as TimeLimitedPack
+      const reserve = (clientKey = newKey()) =>
+        client.postJson('/api/payment/time_limited_pack/reserve', {
+          pack_id: pack.pack_id,
+          client_key: clientKey,
+        })
+      return { client, userId, pack, reserve }
+    }
+    const packOrders = async (userId: number) =>
+      (
+        await db()
+          .selectFrom('orders')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('user_id', '=', userId)
+          .where('pack_id', 'is not', null)
+          .executeTakeFirstOrThrow()
+      ).n
+
+    it('is one order from several tabs: another key answers the open order', async () => {
+      const { client, userId, reserve } = await packClient('demo_organizer')
+      const tabs = await Promise.all(Array.from({ length: 5 }, () => reserve()))
+      expect(tabs.map((t) => t.status)).toEqual(Array(5).fill(200))
+      const ids = new Set(tabs.map((t) => orderOf(t.body).order_id))
+      expect(ids.size).toBe(1)
+      const [orderId] = [...ids] as [string]
+      expect(await packOrders(userId)).toBe(1)
+
+      const started = await startPayment(client, orderId)
+      const url = (started.body as { redirect_url: string }).redirect_url
+      const later = await reserve()
+      expect(orderOf(later.body)).toMatchObject({
+        order_id: orderId,
+        status: 'awaiting_payment',
+        redirect_url: url,
+      })
+      expect(await packOrders(userId)).toBe(1)
+
+      const before = await goldOf(userId)
+      expect((await decide(url, 'pay')).status).toBe(303)
+      expect((await confirm(client, orderId)).status).toBe('paid')
+      expect(await goldOf(userId)).toBe(before + 1500)
+      const ended = await reserve()
+      expect(ended.status).toBe(404)
+      expect(errorOf(ended.body)?.error_type).toBe('PACK_ENDED')
+    })
+
+    it('credits a pack paid twice once: the second payment fails its order', async () => {
+      const { client, userId, reserve } = await packClient('demo_minor')
+      const first = orderOf((await reserve()).body)
+      const firstUrl = (
+        (await startPayment(client, first.order_id)).body as { redirect_url: string }
+      ).redirect_url
+      // The first order passes its expiry unread while its page is still open, so a reserve
+      // makes a second order; both pages get paid.
+      await expire(first.order_id)
+      const second = orderOf((await reserve()).body)
+      expect(second.order_id).not.toBe(first.order_id)
+      const secondUrl = (
+        (await startPayment(client, second.order_id)).body as { redirect_url: string }
+      ).redirect_url
+      const before = await goldOf(userId)
+      expect((await decide(secondUrl, 'pay')).status).toBe(303)
+      expect((await confirm(client, second.order_id)).status).toBe('paid')
+      expect((await decide(firstUrl, 'pay')).status).toBe(303)
+      expect((await confirm(client, first.order_id)).status).toBe('failed')
+      expect(await goldOf(userId)).toBe(before + 1500)
+      expect(await ledgerOf(first.order_id)).toEqual([])
+    })
   })
 })
 
@@ -695,6 +958,7 @@ describe('checkout with payments off', () => {
     server = await startTestServer('pglite', {
       CAPTCHA_FIXED_WORD: 'kirari',
       PAYMENT_PROVIDER: 'none',
+      ORDER_SWEEP_MS: '50',
     })
     ;({ client: viewer } = await logInDemo(server, 'demo_viewer'))
   })
@@ -714,5 +978,159 @@ describe('checkout with payments off', () => {
     const page = await server.get('/payment/sandbox/ps_AAAAAAAAAAAAAAAAAAAAAAAA')
     expect(page.status).toBe(404)
     await page.text()
+  })
+
+  it('still expires open orders past their expiry, giving their stock back', async () => {
+    const db = server.database.db
+    const { client: liver } = await logInDemo(server, 'demo_liver')
+    const roomId = (
+      await db
+        .selectFrom('rooms')
+        .select('id')
+        .where('room_url_key', '=', 'demo_liver_room')
+        .executeTakeFirstOrThrow()
+    ).id
+    const made = (
+      await liver.postJson('/api/ec/room/items', {
+        room_id: roomId,
+        name: '決済なしの商品',
+        description: '',
+        category_id: 1,
+        price: 500,
+        stock: 2,
+      })
+    ).body.item as EcItem
+    const reserve = async () =>
+      orderOf(
+        (
+          await viewer.postJson(`/api/ec/room/${roomId}/purchase/reserve`, {
+            item_id: made.item_id,
+            quantity: 1,
+            client_key: newKey(),
+          })
+        ).body,
+      )
+    const reserved = await reserve()
+    // An order sent to a provider that is no longer configured: nobody can be asked about it.
+    const awaiting = await reserve()
+    await db
+      .updateTable('orders')
+      .set({
+        status: 'awaiting_payment',
+        provider: 'sandbox',
+        provider_session: 'ps_AAAAAAAAAAAAAAAAAAAAAAAA',
+      })
+      .where('id', '=', awaiting.order_id)
+      .execute()
+    const stock = async () =>
+      (
+        await db
+          .selectFrom('ec_items')
+          .select('stock')
+          .where('id', '=', made.item_id)
+          .executeTakeFirstOrThrow()
+      ).stock
+    expect(await stock()).toBe(0)
+    await db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', 'in', [reserved.order_id, awaiting.order_id])
+      .execute()
+    const statuses = async () =>
+      (
+        await db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', 'in', [reserved.order_id, awaiting.order_id])
+          .execute()
+      ).map((o) => o.status)
+    await expect.poll(statuses, { timeout: 5000, interval: 50 }).toEqual(['expired', 'expired'])
+    expect(await stock()).toBe(2)
+  })
+})
+
+describe.each(await testEngines())('the order sweeper on %s', (engine) => {
+  let server: TestServer
+  let viewer: TestClient
+  let liver: TestClient
+  beforeAll(async () => {
+    server = await startTestServer(engine, { CAPTCHA_FIXED_WORD: 'kirari', ORDER_SWEEP_MS: '50' })
+    ;({ client: viewer } = await logInDemo(server, 'demo_viewer'))
+    ;({ client: liver } = await logInDemo(server, 'demo_liver'))
+  })
+  afterAll(() => server.close())
+
+  it('expires orders nobody reads again, cancels their payment and gives stock back', async () => {
+    const db = server.database.db
+    const roomId = (
+      await db
+        .selectFrom('rooms')
+        .select('id')
+        .where('room_url_key', '=', 'demo_liver_room')
+        .executeTakeFirstOrThrow()
+    ).id
+    const made = (
+      await liver.postJson('/api/ec/room/items', {
+        room_id: roomId,
+        name: '掃除される商品',
+        description: '',
+        category_id: 1,
+        price: 500,
+        stock: 3,
+      })
+    ).body.item as EcItem
+    const reserve = async () =>
+      orderOf(
+        (
+          await viewer.postJson(`/api/ec/room/${roomId}/purchase/reserve`, {
+            item_id: made.item_id,
+            quantity: 1,
+            client_key: newKey(),
+          })
+        ).body,
+      )
+    const reserved = await reserve()
+    const awaiting = await reserve()
+    const started = await viewer.postJson('/api/povo_ec/payment/reserve', {
+      order_id: awaiting.order_id,
+    })
+    expect(started.status).toBe(200)
+    const fresh = await reserve()
+    const stock = async () =>
+      (
+        await db
+          .selectFrom('ec_items')
+          .select('stock')
+          .where('id', '=', made.item_id)
+          .executeTakeFirstOrThrow()
+      ).stock
+    expect(await stock()).toBe(0)
+    await db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', 'in', [reserved.order_id, awaiting.order_id])
+      .execute()
+    const statusOf = async (orderId: string) =>
+      (
+        await db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow()
+      ).status
+    await expect
+      .poll(async () => [await statusOf(reserved.order_id), await statusOf(awaiting.order_id)], {
+        timeout: 5000,
+        interval: 50,
+      })
+      .toEqual(['expired', 'expired'])
+    expect(await stock()).toBe(2)
+    expect(await statusOf(fresh.order_id)).toBe('reserved')
+    const session = await db
+      .selectFrom('payment_sandbox_sessions')
+      .select('status')
+      .where('order_id', '=', awaiting.order_id)
+      .executeTakeFirstOrThrow()
+    expect(session.status).toBe('cancelled')
   })
 })
