@@ -122,6 +122,7 @@ const checkoutEvents = [
   { type: 'xstate.done.actor.loadPackage', output: { package: pkg, plans: [plan({})] } },
   { type: 'xstate.error.actor.loadPackage', error: serverError(404) },
   { type: 'xstate.error.actor.loadPackage', error: lost('timeout') },
+  { type: 'xstate.error.actor.loadPackage', error: serverError(401) },
   { type: 'xstate.done.actor.loadPlan', output: { plan: plan({}), package: pkg } },
   {
     type: 'xstate.done.actor.loadPlan',
@@ -129,6 +130,7 @@ const checkoutEvents = [
   },
   { type: 'xstate.error.actor.loadPlan', error: serverError(404) },
   { type: 'xstate.error.actor.loadPlan', error: lost('network') },
+  { type: 'xstate.error.actor.loadPlan', error: serverError(401) },
   { type: 'xstate.done.actor.loadShipping', output: { plan: plan({}), package: pkg, saved: null } },
   {
     type: 'xstate.done.actor.loadShipping',

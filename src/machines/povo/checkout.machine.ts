@@ -1,6 +1,6 @@
 import { assign } from 'xstate'
 import { EMPTY_SHIPPING, checkoutPath, previousStep } from '../../domain/shop.ts'
-import { checkoutSetup, errorParams, place, toStep } from './checkout.setup.ts'
+import { checkoutSetup, errorParams, loadFailed, place, toStep } from './checkout.setup.ts'
 import { confirm, shipping } from './checkout.steps.ts'
 
 export type {
@@ -85,10 +85,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 plans: ({ event }) => event.output.plans,
               }),
             },
-            onError: [
-              { guard: { type: 'isNotFound', params: errorParams }, target: '#checkout.notFound' },
-              { target: '#checkout.failed' },
-            ],
+            onError: loadFailed(),
           },
         },
         ready: {},
@@ -106,10 +103,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
               target: 'ready',
               actions: { type: 'storePlan', params: ({ event }) => event.output },
             },
-            onError: [
-              { guard: { type: 'isNotFound', params: errorParams }, target: '#checkout.notFound' },
-              { target: '#checkout.failed' },
-            ],
+            onError: loadFailed(),
           },
         },
         ready: {

@@ -90,6 +90,24 @@ export const toStep = (from: 'event' | 'context') =>
     reenter: true,
   }))
 export const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error })
+/**
+ * Where a step goes when its page cannot load: the not-found page for a 404; for a lost login
+ * (401) the failed page with the login modal open; otherwise the failed page with a retry.
+ */
+export const loadFailed = () => [
+  {
+    guard: { type: 'isNotFound' as const, params: errorParams },
+    target: '#checkout.notFound',
+  },
+  {
+    guard: { type: 'isLoginLost' as const, params: errorParams },
+    target: '#checkout.failed',
+    actions: 'requireLogin' as const,
+    description: 'The login has expired: the login modal opens.',
+  },
+  { target: '#checkout.failed' },
+]
+
 export const place = (context: CheckoutContext) => ({
   packageId: context.plan?.package_id ?? context.packageId,
   planId: context.plan?.plan_id ?? context.planId,

@@ -1,6 +1,6 @@
 import { assign } from 'xstate'
 import { checkoutPath, orderResultPath } from '../../domain/shop.ts'
-import { checkoutSetup, errorParams, place } from './checkout.setup.ts'
+import { checkoutSetup, errorParams, loadFailed, place } from './checkout.setup.ts'
 
 /** `…/shipping`: the form, checked before it is sent; the server's refusals stay by their fields. */
 export const shipping = checkoutSetup.createStateConfig({
@@ -18,16 +18,7 @@ export const shipping = checkoutSetup.createStateConfig({
             { type: 'storeSaved', params: ({ event }) => event.output },
           ],
         },
-        onError: [
-          { guard: { type: 'isNotFound', params: errorParams }, target: '#checkout.notFound' },
-          {
-            guard: { type: 'isLoginLost', params: errorParams },
-            target: '#checkout.failed',
-            actions: 'requireLogin',
-            description: 'The login has expired: the login modal opens.',
-          },
-          { target: '#checkout.failed' },
-        ],
+        onError: loadFailed(),
       },
     },
     editing: {
@@ -99,16 +90,7 @@ export const confirm = checkoutSetup.createStateConfig({
             { type: 'storeOrder', params: ({ event }) => event.output.order },
           ],
         },
-        onError: [
-          { guard: { type: 'isNotFound', params: errorParams }, target: '#checkout.notFound' },
-          {
-            guard: { type: 'isLoginLost', params: errorParams },
-            target: '#checkout.failed',
-            actions: 'requireLogin',
-            description: 'The login has expired: the login modal opens.',
-          },
-          { target: '#checkout.failed' },
-        ],
+        onError: loadFailed(),
       },
     },
     ready: {
