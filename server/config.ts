@@ -55,7 +55,7 @@ export interface ServerConfig {
   paymentProvider: PaymentProviderName
   /**
    * How often open orders past their expiry are expired and their held stock given back
-   * (services/orders.ts startOrderSweeper); 0 = off. 60 s by default, off in tests.
+   * (services/order-settlement.ts startOrderSweeper); 0 = off. 60 s by default, off in tests.
    */
   orderSweepMs: number
 }

@@ -9,7 +9,7 @@ import { PushHub } from './broadcast/hub.ts'
 import { openBus } from './broadcast/buses.ts'
 import { startPresence } from './services/presence.ts'
 import { startDemoBots } from './services/demo-bots.ts'
-import { startOrderSweeper } from './services/orders.ts'
+import { startOrderSweeper } from './services/order-settlement.ts'
 import { paymentProvider } from './services/payments.ts'
 
 export interface RunningServer {

@@ -8,14 +8,12 @@ import {
   checkQuantity,
   ecMessages,
   listCategories,
-  parseStockWas,
   purchaseLogs,
   reserveItem,
   roomConfig,
   roomItems,
-  saveItem,
-  setItemVisibility,
 } from '../services/ec-items.ts'
+import { parseStockWas, saveItem, setItemVisibility } from '../services/ec-item-editing.ts'
 import { checkClientKey } from '../services/orders.ts'
 import { bodyId, idString, query, text } from '../validate.ts'
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app.ts'
 import { readBody } from '../request.ts'
-import { settle } from '../services/orders.ts'
+import { settle } from '../services/order-settlement.ts'
 import {
   SANDBOX_NAME,
   decideSandboxSession,

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../app.ts'
 import { readBody, requireUserId } from '../request.ts'
 import { checkClientKey, readOrder } from '../services/orders.ts'
-import { reservePack, timeLimitedPack } from '../services/shop.ts'
+import { reservePack, timeLimitedPack } from '../services/shop-pack.ts'
 import { bodyId, text } from '../validate.ts'
 import { bodyOrderId } from './povo-ec.ts'
 

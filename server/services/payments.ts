@@ -6,8 +6,8 @@ export type PaymentResult = 'pending' | 'paid' | 'cancelled' | 'failed'
 
 /**
  * Who takes the money for an order. The order service (services/orders.ts) opens a session,
- * sends the browser to its page and later asks the provider — never the browser — how the
- * session ended; an order becomes paid only on the provider's word.
+ * sends the browser to its page and later (order-settlement.ts) asks the provider — never the
+ * browser — how the session ended; an order becomes paid only on the provider's word.
  *
  * A real provider (a card or carrier-billing gateway) is another implementation of this
  * interface: `createSession` calls the gateway's "create checkout" with return addresses built
