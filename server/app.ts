@@ -13,6 +13,7 @@ import { adRewardRoutes, gachaRoutes } from './api/gachas.ts'
 import { liveViewerRoutes } from './api/live-viewer.ts'
 import { reportRoutes } from './api/reports.ts'
 import { roomRoutes } from './api/room.ts'
+import { roomProfileRoutes } from './api/room-profile.ts'
 import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
 import { langRoutes } from './api/lang.ts'
@@ -121,6 +122,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/dev/api', devRoutes())
   app.route('/api', settingsRoutes())
   app.route('/api', roomRoutes())
+  app.route('/api', roomProfileRoutes())
   app.route('/api/live', liveRoutes())
   app.route('/api/live', giftRoutes())
   app.route('/api/live', liveViewerRoutes())

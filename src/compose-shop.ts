@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate'
 import { ApiRequestError } from './domain/api-failure.ts'
-import { checkEcItemDraft, orderResultPath } from './domain/shop.ts'
+import { checkEcItemDraft } from './domain/shop-forms.ts'
+import { orderResultPath } from './domain/shop-paths.ts'
 import type { Effects } from './compose.ts'
 import type { AppPorts } from './compose-lottery.ts'
 import {

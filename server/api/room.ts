@@ -2,13 +2,12 @@ import { socketViewers } from '../services/presence.ts'
 import { grantFreeGifts } from '../services/free-gifts.ts'
 import { isAbroad, roomRegulation } from '../services/lives.ts'
 import { REGULATION } from '../../src/domain/regulation.ts'
-import { roomConfig } from '../services/ec-items.ts'
 import { Hono, type Context } from 'hono'
 import { sql } from 'kysely'
 import * as v from 'valibot'
 import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
-import { readBody, requireUserId, sessionUserId } from '../request.ts'
+import { readBody, requireUserId } from '../request.ts'
 import { openLive } from '../services/comments.ts'
 import { recommendedComments } from '../services/recommended-comments.ts'
 import {
@@ -39,7 +38,7 @@ async function roomExists(c: Context<AppEnv>, roomId: number) {
 }
 
 /**
- * Room lookup by `room_url_key` (SPEC.md §3 room lookup response), profile, follow, welcome
+ * Room lookup by `room_url_key` (SPEC.md §3 room lookup response), follow, welcome
  * comment, banners, event and preset comments (SPEC.md §7 Room), and the live's polling.
  */
 const FREE_GIFT_TOAST = '視聴ボーナスで無料ギフトを受け取りました'
@@ -94,70 +93,6 @@ export function roomRoutes() {
       },
       is_owner: session?.userId != null && session.userId === room.owner_user_id,
       isRoomOrganizer: false,
-    })
-  })
-
-  // The fields of fixtures/showroom-api/room_profile.json that Kirari has data for.
-  api.get('/room/profile', async (c) => {
-    const { room_id } = query(c, v.object({ room_id: idString }))
-    const room = await c.var.db
-      .selectFrom('rooms')
-      .innerJoin('genres', 'genres.id', 'rooms.genre_id')
-      .select([
-        'rooms.id',
-        'rooms.room_url_key',
-        'rooms.room_name',
-        'rooms.main_name',
-        'rooms.description',
-        'rooms.follower_num',
-        'rooms.is_official',
-        'rooms.genre_id',
-        'genres.name as genre_name',
-      ])
-      .where('rooms.id', '=', room_id)
-      .executeTakeFirst()
-    if (!room) throw new ApiError(404, messages.notFound)
-    const live = await openLive(c.var.db, { roomId: room.id })
-    const views = live
-      ? await c.var.db
-          .selectFrom('lives')
-          .select('view_num')
-          .where('id', '=', live.live_id)
-          .executeTakeFirst()
-      : undefined
-    const viewer = await viewerState(c.var.db, await sessionUserId(c), room.id, null)
-    const ec = await roomConfig(c.var.db, { id: room.id }, null)
-    const origin = new URL(c.req.url).origin
-    const image = `${origin}/img/room/${room.id}.svg`
-    const shareUrl = `${origin}/r/${room.room_url_key}`
-    return c.json({
-      room_id: room.id,
-      room_url_key: room.room_url_key,
-      room_name: room.room_name,
-      main_name: room.main_name,
-      performer_name: room.main_name,
-      description: room.description,
-      follower_num: room.follower_num,
-      is_official: room.is_official,
-      is_onlive: live !== undefined,
-      live_id: live?.live_id ?? 0,
-      current_live_started_at: live ? Math.floor(live.started_at.getTime() / 1000) : 0,
-      view_num: views?.view_num ?? 0,
-      genre_id: room.genre_id,
-      genre_name: room.genre_name,
-      image,
-      image_square: image,
-      is_follow: viewer.isFollow,
-      share_url: shareUrl,
-      share_url_live: shareUrl,
-      live_tags: [],
-      image_list: [],
-      voice_list: [],
-      ec_config: {
-        sales_available: ec.sales_available,
-        is_external_ec: ec.is_external_ec,
-        links: ec.links,
-      },
     })
   })
 

@@ -1,5 +1,6 @@
 /** The owner's editing of room items: save (with the stock delta) and visibility. */
-import { checkEcItemDraft, ecItemMessages, type EcItem } from '../../src/domain/shop.ts'
+import { type EcItem } from '../../src/domain/shop.ts'
+import { checkEcItemDraft, ecItemMessages } from '../../src/domain/shop-forms.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError, invalidFields, messages } from '../errors.ts'
 import { ecMessages, itemsQuery, itemShape, ownedRoom } from './ec-items.ts'

@@ -1,13 +1,13 @@
 /** The povo shop: banners, packages and plans, the shipping address, and a plan's reserve. */
 import { sql } from 'kysely'
 import {
-  checkShippingAddress,
   type Order,
   type ShippingAddress,
   type ShopBanner,
   type ShopPackage,
   type ShopPlan,
 } from '../../src/domain/shop.ts'
+import { checkShippingAddress } from '../../src/domain/shop-forms.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError, invalidFields } from '../errors.ts'
 import { insertOrder, reserveOnce, type OrderContents } from './orders.ts'

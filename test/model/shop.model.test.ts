@@ -2,13 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { EventFromLogic } from 'xstate'
 import { ApiRequestError, type ApiFailure } from '../../src/domain/api-failure.ts'
 import {
-  checkEcItemDraft,
-  checkShippingAddress,
   type EcItem,
   type Order,
   type ShippingAddress,
   type ShopPlan,
 } from '../../src/domain/shop.ts'
+import { checkEcItemDraft, checkShippingAddress } from '../../src/domain/shop-forms.ts'
 import { ecEditorMachine } from '../../src/machines/ec-shop/ec-editor.machine.ts'
 import { ecShopMachine, maxQuantity } from '../../src/machines/ec-shop/ec-shop.machine.ts'
 import { checkoutMachine } from '../../src/machines/povo/checkout.machine.ts'

@@ -11,7 +11,7 @@ import type {
   ShopPlan,
   TimeLimitedPack,
 } from '../../src/domain/shop.ts'
-import { shippingMessages } from '../../src/domain/shop.ts'
+import { shippingMessages } from '../../src/domain/shop-forms.ts'
 import { loadConfig } from '../../server/config.ts'
 import { seed } from '../../server/db/seed.ts'
 import { TestClient } from './client.ts'

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { PREFECTURES, checkEcItemDraft, checkShippingAddress } from '../../src/domain/shop-forms.ts'
 import {
-  PREFECTURES,
-  checkEcItemDraft,
-  checkShippingAddress,
   checkoutPath,
   countdownText,
   orderHomePath,
   previousStep,
   secondsLeft,
-} from '../../src/domain/shop.ts'
+} from '../../src/domain/shop-paths.ts'
 import { isShopPath, pageViewSinks, type PageViewSink } from '../../src/effects/analytics.ts'
 
 const address = {

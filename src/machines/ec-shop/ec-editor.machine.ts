@@ -1,13 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
-import {
-  checkEcItemDraft,
-  type EcCategory,
-  type EcConfig,
-  type EcItem,
-  type EcItemField,
-  type FieldErrors,
-} from '../../domain/shop.ts'
+import { type EcCategory, type EcConfig, type EcItem, type FieldErrors } from '../../domain/shop.ts'
+import { checkEcItemDraft, type EcItemField } from '../../domain/shop-forms.ts'
 import { failures } from '../povo/failures.ts'
 
 export interface EcEditorData {

@@ -1,5 +1,6 @@
 import { assign } from 'xstate'
-import { EMPTY_SHIPPING, checkoutPath, previousStep } from '../../domain/shop.ts'
+import { EMPTY_SHIPPING } from '../../domain/shop-forms.ts'
+import { checkoutPath, previousStep } from '../../domain/shop-paths.ts'
 import { checkoutSetup, errorParams, loadFailed, place, toStep } from './checkout.setup.ts'
 import { confirm, shipping } from './checkout.steps.ts'
 

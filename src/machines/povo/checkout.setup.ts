@@ -1,10 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
 import {
-  EMPTY_SHIPPING,
-  checkShippingAddress,
   isSettled,
-  type CheckoutStep,
   type FieldErrors,
   type Order,
   type ShippingAddress,
@@ -13,6 +10,8 @@ import {
   type ShopPackage,
   type ShopPlan,
 } from '../../domain/shop.ts'
+import { EMPTY_SHIPPING, checkShippingAddress } from '../../domain/shop-forms.ts'
+import { type CheckoutStep } from '../../domain/shop-paths.ts'
 import { failures } from './failures.ts'
 
 export interface ShopHome {

@@ -1,5 +1,5 @@
 import { assign } from 'xstate'
-import { checkoutPath, orderResultPath } from '../../domain/shop.ts'
+import { checkoutPath, orderResultPath } from '../../domain/shop-paths.ts'
 import { checkoutSetup, errorParams, loadFailed, place } from './checkout.setup.ts'
 
 /** `…/shipping`: the form, checked before it is sent; the server's refusals stay by their fields. */

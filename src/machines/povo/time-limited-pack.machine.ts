@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import { secondsLeft, type Order, type TimeLimitedPack } from '../../domain/shop.ts'
+import { type Order, type TimeLimitedPack } from '../../domain/shop.ts'
+import { secondsLeft } from '../../domain/shop-paths.ts'
 import { failures } from './failures.ts'
 
 export interface PackContext {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import type { CheckoutStep } from '../../domain/shop.ts'
+import type { CheckoutStep } from '../../domain/shop-paths.ts'
 import { useT } from '../app-context.tsx'
 import { LoadFailed, StatusPage } from '../components/StatusBlocks.tsx'
 import { useCheckout } from './checkout-context.tsx'

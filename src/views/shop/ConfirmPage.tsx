@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { shallowEqual, useSelector } from '@xstate/react'
-import { checkoutPath, isSettled } from '../../domain/shop.ts'
+import { isSettled } from '../../domain/shop.ts'
+import { checkoutPath } from '../../domain/shop-paths.ts'
 import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { CheckoutGate } from './CheckoutGate.tsx'

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { orderHomePath } from '../../domain/shop.ts'
+import { orderHomePath } from '../../domain/shop-paths.ts'
 import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { CheckoutGate } from './CheckoutGate.tsx'

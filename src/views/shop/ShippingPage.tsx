@@ -1,5 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react'
-import { PREFECTURES, type ShippingField } from '../../domain/shop.ts'
+import { type ShippingField } from '../../domain/shop.ts'
+import { PREFECTURES } from '../../domain/shop-forms.ts'
 import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { CheckoutGate } from './CheckoutGate.tsx'

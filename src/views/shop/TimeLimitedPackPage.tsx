@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { shallowEqual, useSelector } from '@xstate/react'
-import { countdownText } from '../../domain/shop.ts'
+import { countdownText } from '../../domain/shop-paths.ts'
 import type { timeLimitedPackMachine } from '../../machines/povo/time-limited-pack.machine.ts'
 import { usePageActor, useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
