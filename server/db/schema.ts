@@ -1,7 +1,8 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { ShopTables } from './schema-shop.ts'
 
 /** Kysely's view of the tables created by `migrations/*.sql`. */
-export interface DB {
+export interface DB extends ShopTables {
   genres: GenreTable
   users: UserTable
   rooms: RoomTable
@@ -34,19 +35,9 @@ export interface DB {
   user_items: UserItemTable
   ad_reward_watches: AdRewardWatchTable
   live_presence: LivePresenceTable
-  shop_banners: ShopBannerTable
-  shop_packages: ShopPackageTable
-  shop_plans: ShopPlanTable
-  user_shipping_addresses: UserShippingAddressTable
-  time_limited_packs: TimeLimitedPackTable
-  user_pack_offers: UserPackOfferTable
-  ec_categories: EcCategoryTable
-  ec_items: EcItemTable
-  orders: OrderTable
-  payment_sandbox_sessions: PaymentSandboxSessionTable
 }
 
-type CreatedAt = ColumnType<Date, Date | undefined, never>
+export type CreatedAt = ColumnType<Date, Date | undefined, never>
 
 export interface GenreTable {
   id: number
@@ -375,137 +366,4 @@ export interface LivePresenceTable {
   bcsvr_key: string
   viewers: number
   seen_at: CreatedAt
-}
-
-export interface ShopBannerTable {
-  id: number
-  title: string
-  link_url: string
-  color: string
-  order_no: number
-}
-
-export interface ShopPackageTable {
-  id: number
-  name: string
-  description: string
-  color: string
-  is_recommended: Generated<boolean>
-  order_no: number
-}
-
-export interface ShopPlanTable {
-  id: number
-  package_id: number
-  name: string
-  description: string
-  price: number
-  gold: number
-  requires_shipping: Generated<boolean>
-  color: string
-  order_no: number
-}
-
-export interface UserShippingAddressTable {
-  user_id: number
-  name: string
-  postal_code: string
-  prefecture: string
-  city: string
-  address_line1: string
-  address_line2: string
-  phone: string
-  updated_at: ColumnType<Date, Date | undefined, Date>
-}
-
-export interface TimeLimitedPackTable {
-  id: number
-  name: string
-  description: string
-  price: number
-  gold: number
-  bonus_gold: number
-  offer_hours: number
-}
-
-export interface UserPackOfferTable {
-  user_id: number
-  pack_id: number
-  opened_at: CreatedAt
-  expires_at: Date
-}
-
-export interface EcCategoryTable {
-  id: number
-  name: string
-  order_no: number
-}
-
-export interface EcItemTable {
-  id: Generated<number>
-  room_id: number
-  category_id: number
-  name: string
-  description: string
-  price: number
-  /** null: no limit. */
-  stock: number | null
-  is_hidden: Generated<boolean>
-  sold_count: Generated<number>
-  color: string
-  created_at: CreatedAt
-  updated_at: ColumnType<Date, Date | undefined, Date>
-}
-
-export type OrderKind = 'povo' | 'pack' | 'ec_item'
-export type OrderStatus =
-  'reserved' | 'awaiting_payment' | 'paid' | 'cancelled' | 'failed' | 'expired'
-
-/** A shipping address copied into an order (jsonb: written as JSON text, read as an object). */
-export interface ShippingSnapshot {
-  name: string
-  postal_code: string
-  prefecture: string
-  city: string
-  address_line1: string
-  address_line2: string
-  phone: string
-}
-
-export interface OrderTable {
-  id: string
-  user_id: number
-  kind: OrderKind
-  status: OrderStatus
-  title: string
-  quantity: number
-  amount: number
-  gold: number
-  plan_id: number | null
-  pack_id: number | null
-  ec_item_id: number | null
-  room_id: number | null
-  shipping: ColumnType<ShippingSnapshot | null, string | null, never>
-  client_key: string
-  provider: string | null
-  provider_session: string | null
-  redirect_url: string | null
-  created_at: CreatedAt
-  updated_at: ColumnType<Date, Date | undefined, Date>
-  expires_at: Date
-  paid_at: Date | null
-}
-
-export type SandboxStatus = 'pending' | 'paid' | 'cancelled' | 'failed'
-
-export interface PaymentSandboxSessionTable {
-  id: string
-  order_id: string
-  title: string
-  amount: number
-  status: Generated<SandboxStatus>
-  created_at: CreatedAt
-  decided_at: Date | null
-  /** The order's expiry: the buyer cannot decide after it (migration 012). */
-  expires_at: Date
 }

@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import type { Logger } from '../app.ts'
 import type { Db } from '../db/index.ts'
-import type { OrderStatus } from '../db/schema.ts'
+import type { OrderStatus } from '../../src/domain/shop.ts'
 import type { PaymentProvider } from './payments.ts'
 
 /**

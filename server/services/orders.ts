@@ -1,9 +1,9 @@
 /** Orders: creation (reserve once per client key), reading, and opening the provider's payment. */
 import { randomBytes } from 'node:crypto'
 import type { Insertable } from 'kysely'
-import { isSettled, type Order } from '../../src/domain/shop.ts'
+import { isSettled, type Order, type OrderStatus } from '../../src/domain/shop.ts'
 import type { Db } from '../db/index.ts'
-import type { OrderStatus, OrderTable } from '../db/schema.ts'
+import type { OrderTable } from '../db/schema-shop.ts'
 import { ApiError, messages } from '../errors.ts'
 import { settle } from './order-settlement.ts'
 import type { PaymentProvider } from './payments.ts'

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db/index.ts'
-import type { SandboxStatus } from '../db/schema.ts'
+import type { SandboxStatus } from '../db/schema-shop.ts'
 import type { PaymentProvider } from './payments.ts'
 
 export const SANDBOX_NAME = 'sandbox'
