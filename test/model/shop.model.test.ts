@@ -1,17 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { EventFromLogic } from 'xstate'
 import { ApiRequestError, type ApiFailure } from '../../src/domain/api-failure.ts'
-import {
-  type EcItem,
-  type Order,
-  type ShippingAddress,
-  type ShopPlan,
-} from '../../src/domain/shop.ts'
+import type { EcItem } from '../../src/domain/shop.ts'
 import { checkEcItemDraft, checkShippingAddress } from '../../src/domain/shop-forms.ts'
 import { ecEditorMachine } from '../../src/machines/ec-shop/ec-editor.machine.ts'
 import { ecShopMachine, maxQuantity } from '../../src/machines/ec-shop/ec-shop.machine.ts'
 import { checkoutMachine } from '../../src/machines/povo/checkout.machine.ts'
 import { timeLimitedPackMachine } from '../../src/machines/povo/time-limited-pack.machine.ts'
+import { shippingAddress, shopOrder, shopPackage, shopPlan } from './shop-fixtures.ts'
 import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
 
 const serverError = (
@@ -30,53 +26,10 @@ const serverError = (
 const lost = (kind: Extract<ApiFailure['kind'], 'network' | 'timeout'>) =>
   new ApiRequestError({ kind, status: null })
 
-const pkg = {
-  package_id: 1,
-  name: 'povo2.0 SIM',
-  description: '',
-  image: '/img/shop/package/1.svg',
-  is_recommended: true,
-  min_price: 980,
-  plan_count: 2,
-}
-const plan = (over: Partial<ShopPlan>): ShopPlan => ({
-  plan_id: 11,
-  package_id: 1,
-  name: 'SIM + 1,000 G',
-  description: '',
-  price: 1980,
-  gold: 1000,
-  requires_shipping: true,
-  image: '/img/shop/plan/11.svg',
-  ...over,
-})
-const address: ShippingAddress = {
-  name: '山田 花子',
-  postal_code: '150-0001',
-  prefecture: '東京都',
-  city: '渋谷区',
-  address_line1: '神宮前1-2-3',
-  address_line2: '',
-  phone: '09012345678',
-}
-const order = (over: Partial<Order>): Order => ({
-  order_id: 'o_abc',
-  kind: 'povo',
-  status: 'awaiting_payment',
-  title: 'SIM + 1,000 G',
-  quantity: 1,
-  amount: 1980,
-  gold: 1000,
-  package_id: 1,
-  plan_id: 11,
-  room_url_key: null,
-  shipping: address,
-  created_at: 1,
-  expires_at: 1801,
-  paid_at: null,
-  redirect_url: '/payment/sandbox/s1',
-  ...over,
-})
+const pkg = shopPackage
+const plan = shopPlan
+const address = shippingAddress
+const order = shopOrder
 
 /** The state each checkout page shows (src/views/shop/CheckoutGate.tsx). */
 const STEP_STATE = {

@@ -7,17 +7,10 @@ import {
   previousStep,
   secondsLeft,
 } from '../../src/domain/shop-paths.ts'
+import { shippingAddress } from '../model/shop-fixtures.ts'
 import { isShopPath, pageViewSinks, type PageViewSink } from '../../src/effects/analytics.ts'
 
-const address = {
-  name: '山田 花子',
-  postal_code: '150-0001',
-  prefecture: '東京都',
-  city: '渋谷区',
-  address_line1: '神宮前1-2-3',
-  address_line2: '',
-  phone: '09012345678',
-}
+const address = shippingAddress
 
 describe('shipping address rules', () => {
   it('takes a complete address and normalises the postal code and the phone number', () => {

@@ -2,8 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { ApiRequestError, type ApiFailure } from '../../src/domain/api-failure.ts'
-import type { Order, ShippingAddress, ShopPackage, ShopPlan } from '../../src/domain/shop.ts'
+import type { Order } from '../../src/domain/shop.ts'
 import { user } from '../model/fixtures.ts'
+import { shopOrder, shopPackage, shopPlan } from '../model/shop-fixtures.ts'
 import { fakeApi, renderApp, type Routes } from './render-app.tsx'
 
 afterEach(() => {
@@ -13,52 +14,10 @@ afterEach(() => {
 })
 beforeEach(() => sessionStorage.clear())
 
-const pkg: ShopPackage = {
-  package_id: 1,
-  name: 'povo2.0 SIMスターターパック',
-  description: 'SIMカードとゴールドのセット',
-  image: '/img/shop/package/1.svg',
-  is_recommended: true,
-  min_price: 1980,
-  plan_count: 1,
-}
-const plan: ShopPlan = {
-  plan_id: 11,
-  package_id: 1,
-  name: 'SIM＋1,000ゴールド',
-  description: '',
-  price: 1980,
-  gold: 1000,
-  requires_shipping: true,
-  image: '/img/shop/plan/11.svg',
-}
-const saved: ShippingAddress = {
-  name: '山田 花子',
-  postal_code: '150-0001',
-  prefecture: '東京都',
-  city: '渋谷区',
-  address_line1: '神宮前1-2-3',
-  address_line2: '',
-  phone: '09012345678',
-}
-const order = (over: Partial<Order>): Order => ({
-  order_id: 'o_view1',
-  kind: 'povo',
-  status: 'paid',
-  title: plan.name,
-  quantity: 1,
-  amount: 1980,
-  gold: 1000,
-  package_id: 1,
-  plan_id: 11,
-  room_url_key: null,
-  shipping: saved,
-  created_at: 1,
-  expires_at: 1801,
-  paid_at: 2,
-  redirect_url: null,
-  ...over,
-})
+const pkg = shopPackage
+const plan = shopPlan()
+const order = (over: Partial<Order>) =>
+  shopOrder({ order_id: 'o_view1', status: 'paid', paid_at: 2, redirect_url: null, ...over })
 
 const refused: ApiFailure = {
   kind: 'server',
