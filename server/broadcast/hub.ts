@@ -1,12 +1,17 @@
 import type { IncomingMessage, Server } from 'node:http'
 import { Duplex } from 'node:stream'
-import { WebSocketServer, type WebSocket } from 'ws'
+import { WebSocket, WebSocketServer } from 'ws'
 
 /** A socket that buffers more than this is too slow to keep up: it is dropped, not waited for. */
 export const MAX_BUFFERED_BYTES = 1 << 20
 /** Keys a socket may follow at once (a viewer follows one room; a tool may follow a few). */
 export const MAX_SUBSCRIPTIONS = 20
 const HEARTBEAT_MS = 30_000
+/**
+ * A busy hub writes its sockets at most once in this many milliseconds: frames published in
+ * between go out together, one write per socket. A quiet room's frame goes out on the next tick.
+ */
+export const BATCH_MS = 25
 const KEY = /^[\w:-]{1,64}$/
 
 /** Carries published messages between processes; the in-process bus serves one process. */
@@ -28,8 +33,37 @@ export function inProcessBus(): Bus {
 }
 
 /**
- * The TCP socket under a WebSocket, to cork a tick's frames into one write. `ws` keeps it in a
- * private field; without it (another implementation) frames are simply written one by one.
+ * One complete server-to-client WebSocket text frame (FIN, opcode 1, unmasked, RFC 6455 §5.2):
+ * the same bytes for every socket, so a message is framed once however many follow its room.
+ */
+export function textFrame(payload: Buffer): Buffer {
+  const length = payload.length
+  const head = length < 126 ? 2 : length < 65_536 ? 4 : 10
+  const frame = Buffer.allocUnsafe(head + length)
+  frame[0] = 0x81
+  if (length < 126) frame[1] = length
+  else if (length < 65_536) {
+    frame[1] = 126
+    frame.writeUInt16BE(length, 2)
+  } else {
+    frame[1] = 127
+    frame.writeBigUInt64BE(BigInt(length), 2)
+  }
+  payload.copy(frame, head)
+  return frame
+}
+
+/** The payload of a frame made by textFrame. */
+function payloadOf(frame: Buffer): Buffer {
+  const code = (frame[1] ?? 0) & 0x7f
+  return frame.subarray(code < 126 ? 2 : code === 126 ? 4 : 10)
+}
+
+/**
+ * The TCP socket under a WebSocket, to write a batch of ready-made frames in one call. `ws`
+ * keeps it in a private field; without it (another implementation) frames go through `send`.
+ * Writing beside `ws` is safe because the hub never negotiates compression: `ws` then writes
+ * every frame of its own (ACK, ping, close) whole and at once, never interleaved with ours.
  */
 function rawSocket(ws: WebSocket): Duplex | undefined {
   const raw = (ws as unknown as { _socket?: unknown })._socket
@@ -48,11 +82,18 @@ interface Client {
  */
 export class PushHub {
   private readonly rooms = new Map<string, Set<Client>>()
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 4096 })
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 4096,
+    perMessageDeflate: false,
+  })
   private readonly heartbeat: NodeJS.Timeout
-  /** Frames waiting for this tick's flush, by key, each encoded once. */
+  /** Frames waiting for the next flush, by key, each encoded and framed once. */
   private pending = new Map<string, Buffer[]>()
-  private flushing: NodeJS.Immediate | null = null
+  /** Cancels the scheduled flush; null when none is scheduled. */
+  private flushing: (() => void) | null = null
+  /** performance.now() before which the next flush waits (see deliver). */
+  private nextFlushAt = -Infinity
 
   constructor(private readonly bus: Bus = inProcessBus()) {
     bus.onMessage((key, frame) => this.deliver(key, frame))
@@ -82,7 +123,7 @@ export class PushHub {
 
   async close(): Promise<void> {
     clearInterval(this.heartbeat)
-    if (this.flushing) clearImmediate(this.flushing)
+    this.cancelFlush()
     for (const client of this.wss.clients) client.close(1001, 'server shutting down')
     await new Promise<void>((resolve) => this.wss.close(() => resolve()))
     await this.bus.close()
@@ -120,45 +161,63 @@ export class PushHub {
   }
 
   /**
-   * Queues a frame for the room's sockets; everything published in one tick goes out together
-   * (a busy room's sockets are written once a tick, their frames in one corked write).
+   * Queues a frame for the room's sockets. A quiet hub flushes on the next tick; a busy one (it
+   * flushed less than BATCH_MS ago) waits out the rest of BATCH_MS, so that every frame published
+   * meanwhile reaches each socket in the same single write.
    */
   private deliver(key: string, frame: string): void {
     if (!this.rooms.has(key)) return
-    // Encoded once here, never again per socket.
-    const data = Buffer.from(frame)
+    // Encoded and framed once here, never again per socket.
+    const data = textFrame(Buffer.from(frame))
     const queue = this.pending.get(key)
     if (queue) queue.push(data)
     else this.pending.set(key, [data])
-    this.flushing ??= setImmediate(() => this.flush())
+    if (this.flushing) return
+    const wait = this.nextFlushAt - performance.now()
+    if (wait > 0) {
+      const timer = setTimeout(() => this.flush(), wait)
+      this.flushing = () => clearTimeout(timer)
+    } else {
+      const immediate = setImmediate(() => this.flush())
+      this.flushing = () => clearImmediate(immediate)
+    }
+  }
+
+  private cancelFlush(): void {
+    this.flushing?.()
+    this.flushing = null
   }
 
   private flush(): void {
     const pending = this.pending
     this.pending = new Map()
     this.flushing = null
-    const corked: Duplex[] = []
+    const started = performance.now()
     for (const [key, frames] of pending) {
       const room = this.rooms.get(key)
       if (!room) continue
-      for (const client of room) {
-        // Back-pressure per socket: a reader that cannot keep up is cut off, never waited for.
-        if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-          client.socket.terminate()
-          this.drop(client)
-          continue
-        }
-        const raw = rawSocket(client.socket)
-        if (raw) {
-          raw.cork()
-          corked.push(raw)
-        }
-        // One MSG per WebSocket message, as the protocol's clients read them.
-        for (const data of frames) client.socket.send(data, { binary: false })
-      }
+      const batch = frames.length === 1 && frames[0] ? frames[0] : Buffer.concat(frames)
+      for (const client of room) this.write(client, batch, frames)
     }
-    // Uncorked together once this tick's writes are queued, as Node advises for batched writes.
-    if (corked.length > 0) process.nextTick(() => corked.forEach((raw) => raw.uncork()))
+    const ended = performance.now()
+    // At most one flush per BATCH_MS, and at least as long idle as the last flush was busy, so a
+    // hub with many sockets spends at most half its time writing and stays free to take input.
+    this.nextFlushAt = Math.max(started + BATCH_MS, ended + (ended - started))
+  }
+
+  /** One socket's share of a flush: the whole batch in one write, or the client is cut off. */
+  private write(client: Client, batch: Buffer, frames: readonly Buffer[]): void {
+    const { socket } = client
+    if (socket.readyState !== WebSocket.OPEN) return
+    // Back-pressure per socket: a reader that cannot keep up is cut off, never waited for.
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.terminate()
+      this.drop(client)
+      return
+    }
+    const raw = rawSocket(socket)
+    if (raw) raw.write(batch)
+    else for (const frame of frames) socket.send(payloadOf(frame))
   }
 
   private drop(client: Client): void {
