@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { precompress } from './precompress.ts'
 
 /**
  * Whether a module is loaded at start: imported statically, through any chain, by the app's
@@ -45,6 +46,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
+    precompress(),
   ],
   server: {
     host: '127.0.0.1',

@@ -34,24 +34,52 @@ function inside(root: string, urlPath: string): string | null {
   return file.startsWith(root + path.sep) ? file : null
 }
 
+/** The build's compressed copies (precompress.ts), best first, by their `Content-Encoding`. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const
+
+/** Whether an `Accept-Encoding` header takes `name` (a `q=0` refuses it). */
+export function accepts(header: string | undefined, name: string): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';')
+    if (coding.trim() !== name && coding.trim() !== '*') return false
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    return q === undefined || Number(q.slice(2)) > 0
+  })
+}
+
+const isFile = async (file: string) => (await fs.stat(file).catch(() => null))?.isFile() === true
+
 /**
  * A file from one of `roots` (first match wins). Vite's hashed `/assets/*` are cached for a
- * year; everything else is revalidated.
+ * year; everything else is revalidated. Where the build left a Brotli or gzip copy and the
+ * browser takes it, that copy is sent.
  */
 export async function serveFile(c: Context, roots: readonly string[], urlPath: string) {
   for (const root of roots) {
     const file = inside(root, urlPath)
     if (!file) return null
-    const stat = await fs.stat(file).catch(() => null)
-    if (!stat?.isFile()) continue
+    if (!(await isFile(file))) continue
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
     c.header('Content-Type', type)
     c.header(
       'Cache-Control',
       urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     )
+    let body = file
+    const acceptEncoding = c.req.header('Accept-Encoding')
+    for (const encoding of ENCODINGS) {
+      if (!(await isFile(file + encoding.suffix))) continue
+      c.header('Vary', 'Accept-Encoding')
+      if (body === file && accepts(acceptEncoding, encoding.name)) {
+        body = file + encoding.suffix
+        c.header('Content-Encoding', encoding.name)
+      }
+    }
     if (c.req.method === 'HEAD') return c.body(null)
-    return c.body(await fs.readFile(file))
+    return c.body(await fs.readFile(body))
   }
   return null
 }

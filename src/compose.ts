@@ -12,14 +12,7 @@ import type { PageViewSink } from './effects/analytics.ts'
 import { appMachine } from './machines/app/app.machine.ts'
 import { onlivesMachine } from './machines/onlives/onlives.machine.ts'
 import { authMachine } from './machines/auth/auth.machine.ts'
-import { mypageMachine } from './machines/mypage/mypage.machine.ts'
-import { passwordResetMachine } from './machines/password-reset/password-reset.machine.ts'
 import {
-  finishSmsReset,
-  getAccount,
-  sendSmsReset,
-  startSmsReset,
-  updateAccount,
   forgetMailSend,
   getCaptcha,
   login,
@@ -32,6 +25,7 @@ import type { RouterContext } from './router-context.ts'
 import type { FlowInspector } from './effects/inspector.ts'
 import { fromPromise } from 'xstate'
 import type { AppPorts, LotteryMachines } from './compose-lottery.ts'
+import type { AccountMachines } from './compose-account.ts'
 import type { RoomMachines } from './compose-room.ts'
 import type { ShopMachines } from './compose-shop.ts'
 
@@ -158,6 +152,7 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     walletChanged,
     refreshSession: () => app.send({ type: 'session.refresh', nowMs: effects.nowMs() }),
   }
+  let account: Promise<AccountMachines> | undefined
   let shop: Promise<ShopMachines> | undefined
   let room: Promise<RoomMachines> | undefined
   let lottery: Promise<LotteryMachines> | undefined
@@ -165,7 +160,9 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
   return {
     app,
     auth,
-    // The room's, the lotteries' and the shop's code load with their first page.
+    // The room's, the lotteries', the shop's and the account pages' code load with their first page.
+    account: () =>
+      (account ??= import('./compose-account.ts').then((m) => m.accountMachines(effects, ports))),
     shop: () => (shop ??= import('./compose-shop.ts').then((m) => m.shopMachines(effects, ports))),
     room: () =>
       (room ??= import('./compose-room.ts').then((m) =>
@@ -197,40 +194,6 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
       onlives: onlivesMachine.provide({
         actors: { loadOnlives: fromPromise(({ input }) => getOnlives(effects.api, input.locale)) },
         actions: { reportError: (_, { error }) => reportError(error) },
-      }),
-      mypage: mypageMachine.provide({
-        actors: {
-          loadAccount: fromPromise(() => getAccount(effects.api)),
-          saveProfile: fromPromise(({ input }) =>
-            updateAccount(effects.api, {
-              name: input.name,
-              ...(input.birthday ? { birthday: input.birthday } : {}),
-            }),
-          ),
-        },
-        actions: {
-          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
-          reportError: (_, { error }) => reportError(error),
-          refreshSession: () => app.send({ type: 'session.refresh', nowMs: effects.nowMs() }),
-        },
-      }),
-      passwordReset: passwordResetMachine.provide({
-        actors: {
-          startReset: fromPromise(({ input }) => startSmsReset(effects.api, input.accountId)),
-          sendCode: fromPromise(({ input }) => sendSmsReset(effects.api, input.accountId)),
-          finishReset: fromPromise(({ input }) =>
-            finishSmsReset(effects.api, {
-              account_id: input.accountId,
-              code: input.code,
-              password: input.password,
-              password_confirm: input.passwordConfirm,
-            }),
-          ),
-        },
-        actions: {
-          notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
-          reportError: (_, { error }) => reportError(error),
-        },
       }),
     },
   }

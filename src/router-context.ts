@@ -1,7 +1,6 @@
 import type { InspectionEvent, Observer } from 'xstate'
 import type { onlivesMachine } from './machines/onlives/onlives.machine.ts'
-import type { mypageMachine } from './machines/mypage/mypage.machine.ts'
-import type { passwordResetMachine } from './machines/password-reset/password-reset.machine.ts'
+import type { AccountMachines } from './compose-account.ts'
 import type { ShopMachines } from './compose-shop.ts'
 import type { RoomMachines } from './compose-room.ts'
 import type { LotteryMachines } from './compose-lottery.ts'
@@ -18,6 +17,8 @@ export interface RouterContext {
   loadMessages: (locale: Locale) => Promise<void>
   /** Runs the app machine's checks for a navigation and resolves with where to go instead. */
   guardNavigation: (path: string) => Promise<{ redirectTo: string | null }>
+  /** /mypage's and the password reset's machines, loaded with the first of those pages. */
+  account: () => Promise<AccountMachines>
   /** The shop's machines, loaded with the first shop page. */
   shop: () => Promise<ShopMachines>
   /** The room's machines (room, owner), loaded with the first room page. */
@@ -28,8 +29,6 @@ export interface RouterContext {
   inspect: Observer<InspectionEvent> | undefined
   machines: {
     onlives: typeof onlivesMachine
-    mypage: typeof mypageMachine
-    passwordReset: typeof passwordResetMachine
   }
 }
 

@@ -5,10 +5,10 @@ import { requireAccess } from './-guards.ts'
 /** SPEC.md §2: /mypage needs a user login (auth-user). */
 export const Route = createFileRoute('/mypage')({
   beforeLoad: requireAccess('auth-user'),
+  loader: ({ context }) => context.account(),
   component: Mypage,
 })
 
 function Mypage() {
-  const { machines } = Route.useRouteContext()
-  return <MypagePage logic={machines.mypage} />
+  return <MypagePage logic={Route.useLoaderData().mypage} />
 }

@@ -2,10 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ResetPasswordPage } from '../../views/pages/ResetPasswordPage.tsx'
 
 export const Route = createFileRoute('/reset_password/sms')({
+  loader: ({ context }) => context.account(),
   component: ResetPassword,
 })
 
 function ResetPassword() {
-  const { machines } = Route.useRouteContext()
-  return <ResetPasswordPage logic={machines.passwordReset} />
+  return <ResetPasswordPage logic={Route.useLoaderData().passwordReset} />
 }

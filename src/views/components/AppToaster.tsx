@@ -1,15 +1,25 @@
-import { Toaster } from 'sonner'
-import { TOAST_LIMIT } from '../../effects/toasts.ts'
+import { useEffect, useSyncExternalStore } from 'react'
+import { loadSonner, onToasterWanted, toasterWanted, wantToaster } from '../../effects/toasts.ts'
+import { useModule, whenIdle } from '../use-module.ts'
 
-/** One toaster: newest on top, 20 at most, top-right (the 'show' tone asks for top-centre). */
+const loadToaster = () => import('./SonnerToaster.tsx')
+
+/**
+ * The toaster, mounted once a notice is raised or the page has gone idle: its code is not part
+ * of the first page's (see effects/toasts.ts).
+ */
 export function AppToaster() {
-  return (
-    <Toaster
-      position="top-right"
-      visibleToasts={TOAST_LIMIT}
-      richColors
-      closeButton
-      expand={false}
-    />
+  const wanted = useSyncExternalStore(onToasterWanted, toasterWanted, toasterWanted)
+  useEffect(
+    () =>
+      wanted
+        ? undefined
+        : whenIdle(() => {
+            wantToaster()
+            void loadSonner().catch(() => {})
+          }),
+    [wanted],
   )
+  const Toaster = useModule(loadToaster, wanted)?.default
+  return Toaster ? <Toaster /> : null
 }

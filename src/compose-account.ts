@@ -1,0 +1,54 @@
+import { fromPromise } from 'xstate'
+import type { Effects } from './compose.ts'
+import type { AppPorts } from './compose-lottery.ts'
+import {
+  finishSmsReset,
+  getAccount,
+  sendSmsReset,
+  startSmsReset,
+  updateAccount,
+} from './effects/api/account.ts'
+import { mypageMachine } from './machines/mypage/mypage.machine.ts'
+import { passwordResetMachine } from './machines/password-reset/password-reset.machine.ts'
+
+export type AccountMachines = ReturnType<typeof accountMachines>
+
+/**
+ * /mypage's and the SMS password reset's machines with real effects. Loaded with the first of
+ * those pages (src/compose.ts), not with the site.
+ */
+export function accountMachines(effects: Effects, ports: AppPorts) {
+  const common = {
+    notify: (_: unknown, notice: Parameters<AppPorts['notify']>[0]) => ports.notify(notice),
+    reportError: (_: unknown, { error }: { error: unknown }) => ports.reportError(error),
+  }
+  return {
+    mypage: mypageMachine.provide({
+      actors: {
+        loadAccount: fromPromise(() => getAccount(effects.api)),
+        saveProfile: fromPromise(({ input }) =>
+          updateAccount(effects.api, {
+            name: input.name,
+            ...(input.birthday ? { birthday: input.birthday } : {}),
+          }),
+        ),
+      },
+      actions: { ...common, refreshSession: ports.refreshSession },
+    }),
+    passwordReset: passwordResetMachine.provide({
+      actors: {
+        startReset: fromPromise(({ input }) => startSmsReset(effects.api, input.accountId)),
+        sendCode: fromPromise(({ input }) => sendSmsReset(effects.api, input.accountId)),
+        finishReset: fromPromise(({ input }) =>
+          finishSmsReset(effects.api, {
+            account_id: input.accountId,
+            code: input.code,
+            password: input.password,
+            password_confirm: input.passwordConfirm,
+          }),
+        ),
+      },
+      actions: common,
+    }),
+  }
+}
