@@ -6,8 +6,8 @@ import { gzipAsync } from '@gfx/zopfli'
 
 /** What a browser fetches as text; maps are for developer tools and are left as they are. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/
-/** Below this a compressed copy saves less than its own headers cost. */
-const MIN_BYTES = 1024
+/** Below this a compressed copy saves less than its own header costs. */
+const MIN_BYTES = 256
 
 const brotli = promisify(zlib.brotliCompress)
 

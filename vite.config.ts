@@ -60,6 +60,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Every browser the es2022 target reaches preloads modules itself (Safari since 17).
+    modulePreload: { polyfill: false },
     sourcemap: true,
     // bench/bundle-size.ts reads which chunks each route loads.
     manifest: true,

@@ -17,6 +17,7 @@ import {
   setFollow,
 } from './effects/api/room.ts'
 import { runClock } from './effects/clock.ts'
+import type { RoomDevice } from './effects/room-device.ts'
 import { translate } from './effects/i18n.ts'
 import { preloadPlayer, runPlayerEngine } from './effects/player-engine.ts'
 import { openPushSocket } from './effects/push-socket.ts'
@@ -42,7 +43,7 @@ export interface RoomPorts extends AppPorts {
  * polling, gifts, reports, the welcome editor) and the owner's broadcaster menu. Loaded with the
  * first room page (src/compose.ts), not with the site.
  */
-export function roomMachines(effects: Effects, ports: RoomPorts) {
+export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPorts) {
   return {
     owner: ownerMachine.provide({
       actors: {
@@ -57,7 +58,7 @@ export function roomMachines(effects: Effects, ports: RoomPorts) {
       actions: {
         notify: (_, notice) => ports.notify(notice),
         reportError: (_, { error }) => ports.reportError(error),
-        copyKey: (_, { key }) => void effects.copy(key),
+        copyKey: (_, { key }) => void device.copy(key),
       },
     }),
     room: roomMachine.provide({
@@ -66,8 +67,8 @@ export function roomMachines(effects: Effects, ports: RoomPorts) {
           // Most rooms opened are on air: the player's library loads alongside the room.
           preloadPlayer()
           return loadRoom(effects.api, input.roomUrlKey, {
-            mutedUsers: effects.mutes.read,
-            giftSound: effects.giftSound.read,
+            mutedUsers: device.mutes.read,
+            giftSound: device.giftSound.read,
           })
         }),
         player: playerMachine.provide({
@@ -140,12 +141,12 @@ export function roomMachines(effects: Effects, ports: RoomPorts) {
         requireLogin: ports.requireLogin,
         notify: (_, notice) => ports.notify(notice),
         goToRoom: (_, { roomUrlKey }) => effects.navigate(`/r/${encodeURIComponent(roomUrlKey)}`),
-        saveMutes: (_, { roomId, muted }) => effects.mutes.write(roomId, muted),
-        saveGiftSound: (_, { on }) => effects.giftSound.write(on),
-        playGiftSound: () => effects.giftSound.play(GIFT_SOUND_VOLUME),
+        saveMutes: (_, { roomId, muted }) => device.mutes.write(roomId, muted),
+        saveGiftSound: (_, { on }) => device.giftSound.write(on),
+        playGiftSound: () => device.giftSound.play(GIFT_SOUND_VOLUME),
         share: (_, { roomUrlKey, title }) => {
           const locale = ports.locale()
-          effects.share({ url: `${ports.origin}/r/${encodeURIComponent(roomUrlKey)}`, title }).then(
+          device.share({ url: `${ports.origin}/r/${encodeURIComponent(roomUrlKey)}`, title }).then(
             (outcome) => {
               if (outcome === 'copied')
                 effects.notify({ tone: 'success', key: 'room.linkCopied' }, locale)

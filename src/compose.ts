@@ -6,21 +6,12 @@ import type { Locale } from './domain/locale.ts'
 import { failureOf } from './domain/api-failure.ts'
 import type { ApiClient } from './effects/api/client.ts'
 import { getOnliveNum, getOnlives } from './effects/api/live.ts'
-import type { MutedUser } from './domain/room.ts'
+import type { RoomDevice } from './effects/room-device.ts'
 import { getCurrentUser } from './effects/api/session.ts'
 import type { PageViewSink } from './effects/analytics.ts'
 import { appMachine } from './machines/app/app.machine.ts'
 import { onlivesMachine } from './machines/onlives/onlives.machine.ts'
-import { authMachine } from './machines/auth/auth.machine.ts'
-import {
-  forgetMailSend,
-  getCaptcha,
-  login,
-  logout,
-  register,
-  sendSmsAuthCode,
-  verifySmsAuthCode,
-} from './effects/api/account.ts'
+import { authPort } from './auth-port.ts'
 import type { RouterContext } from './router-context.ts'
 import type { FlowInspector } from './effects/inspector.ts'
 import { fromPromise } from 'xstate'
@@ -52,19 +43,10 @@ export interface Effects {
   pageViews: PageViewSink
   /** The push socket's address (ws:// or wss:// on our own host). */
   pushUrl: string
-  /** SPEC §3 mute info, kept for the browser session. */
-  mutes: {
-    read: (roomId: number) => MutedUser[]
-    write: (roomId: number, muted: readonly MutedUser[]) => void
-  }
-  /** SPEC §9 gift sound: the remembered setting, and the sound itself at a volume (0–1). */
-  giftSound: { read: () => boolean; write: (on: boolean) => void; play: (volume: number) => void }
-  /** Copies text (the stream key) to the clipboard. */
-  copy: (text: string) => Promise<boolean>
+  /** The browser as a room needs it (storage, sound, sharing), loaded with the first room. */
+  roomDevice: () => Promise<RoomDevice>
   /** Every actor of the app is created with this `inspect` (the flow visualizer listens). */
   inspector?: FlowInspector
-  /** The share sheet, or the clipboard where there is none. */
-  share: (link: { url: string; title: string }) => Promise<'shared' | 'copied' | 'cancelled'>
 }
 
 export interface AppStart {
@@ -111,30 +93,9 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
   const walletChanged = (_: unknown, wallet: { gold: number; expiringGold: number }) =>
     app.send({ type: 'wallet.updated', ...wallet })
 
-  const auth = createActor(
-    authMachine.provide({
-      actors: {
-        loadCaptcha: fromPromise(async () => (await getCaptcha(effects.api)).captcha_url),
-        login: fromPromise(({ input }) => login(effects.api, input)),
-        register: fromPromise(({ input }) => register(effects.api, input)),
-        forgetMail: fromPromise(({ input }) => forgetMailSend(effects.api, input.mailAddress)),
-        sendSmsCode: fromPromise(({ input }) => sendSmsAuthCode(effects.api, input.phone)),
-        verifySmsCode: fromPromise(({ input }) => verifySmsAuthCode(effects.api, input.code)),
-        logout: fromPromise(async (): Promise<unknown> => {
-          await logout(effects.api)
-          return null
-        }),
-      },
-      actions: {
-        reloadPage: () => effects.reloadPage(),
-        notify: (_, notice) => effects.notify(notice, app.getSnapshot().context.locale),
-        reportError: (_, { error }) => reportError(error),
-        // The header and the guards read the user from the app: load it again.
-        smsVerified: () => app.send({ type: 'session.refresh', nowMs: effects.nowMs() }),
-      },
-    }),
-    { input: { twitterAuth: false }, ...inspectOption },
-  ).start()
+  const auth = authPort(() =>
+    import('./compose-auth.ts').then((m) => m.startAuth(effects, app, reportError)),
+  )
 
   // A guard that met an anonymous visitor asks for a login: the login modal opens.
   app.subscribe((snapshot) => {
@@ -165,13 +126,14 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
       (account ??= import('./compose-account.ts').then((m) => m.accountMachines(effects, ports))),
     shop: () => (shop ??= import('./compose-shop.ts').then((m) => m.shopMachines(effects, ports))),
     room: () =>
-      (room ??= import('./compose-room.ts').then((m) =>
-        m.roomMachines(effects, {
-          ...ports,
-          locale: () => app.getSnapshot().context.locale,
-          openSmsAuth: () => auth.send({ type: 'sms.open' }),
-          origin: start.origin,
-        }),
+      (room ??= Promise.all([import('./compose-room.ts'), effects.roomDevice()]).then(
+        ([m, device]) =>
+          m.roomMachines(effects, device, {
+            ...ports,
+            locale: () => app.getSnapshot().context.locale,
+            openSmsAuth: () => auth.send({ type: 'sms.open' }),
+            origin: start.origin,
+          }),
       )),
     lottery: () =>
       (lottery ??= import('./compose-lottery.ts').then((m) => m.lotteryAndFlows(effects, ports))),

@@ -2,7 +2,6 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { composeApp } from './compose.ts'
-import { createFlowInspector } from './effects/inspector.ts'
 import { isWebviewClient } from './domain/webview.ts'
 import { languageTag, resolveInitialLocale } from './domain/locale.ts'
 import { pageViewSinks } from './effects/analytics.ts'
@@ -10,15 +9,8 @@ import { createApiClient } from './effects/api/client.ts'
 import { DEFAULT_SETTINGS, getServiceSettings } from './effects/api/settings.ts'
 import {
   browserLanguages,
-  copyText,
   readChunkReloads,
   readLocaleCookie,
-  playGiftSound,
-  readGiftSound,
-  readMutedUsers,
-  shareLink,
-  writeGiftSound,
-  writeMutedUsers,
   reloadPage,
   replaceLocation,
   writeChunkReloads,
@@ -27,7 +19,7 @@ import {
 import { loadMessages, translate } from './effects/i18n.ts'
 import { showNotice } from './effects/toasts.ts'
 import { createAppRouter } from './router.tsx'
-import { AppActorContext, AuthActorContext, InspectContext } from './views/app-context.tsx'
+import { AppActorContext, AuthPortContext, InspectContext } from './views/app-context.tsx'
 import './views/styles.css'
 
 // The composition root: the only place where machines meet the real world.
@@ -53,6 +45,7 @@ if (initial.redirectTo) {
 // Most visits land on a room: its code loads while the settings, messages and session do.
 if (/^(\/(en|zh-tw|th))?\/(r|lite)\/[^/]+\/?$/.test(location.pathname)) {
   void import('./compose-room.ts').catch(() => {})
+  void import('./effects/room-device.ts').catch(() => {})
   void import('./views/room/RoomPage.tsx').catch(() => {})
 }
 
@@ -63,12 +56,17 @@ const [settings] = await Promise.all([
 ])
 
 // The flow visualizer hears this tab's actors (dev builds, the demo, or KIRARI_FLOWS=1).
-const inspector = createFlowInspector({ enabled: settings.flows })
-if (import.meta.env.VITE_INSPECT === '1') {
+// Its code loads only then: a production site without it never fetches it.
+const stately = import.meta.env.VITE_INSPECT === '1'
+const inspector =
+  settings.flows || stately
+    ? (await import('./effects/inspector.ts')).createFlowInspector({ enabled: settings.flows })
+    : undefined
+if (inspector && stately) {
   // The Stately inspector, for those who use it: `VITE_INSPECT=1 npm run dev`.
   const { createBrowserInspector } = await import('@statelyai/inspect')
-  const stately = createBrowserInspector()
-  inspector.add((event) => stately.inspect.next?.(event))
+  const browserInspector = createBrowserInspector()
+  inspector.add((event) => browserInspector.inspect.next?.(event))
 }
 
 // Back from the payment provider's page, the browser may restore this page as it was left
@@ -110,11 +108,8 @@ const context = composeApp(
     pushUrl:
       (import.meta.env.VITE_PUSH_URL as string | undefined) ??
       `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`,
-    mutes: { read: readMutedUsers, write: writeMutedUsers },
-    giftSound: { read: readGiftSound, write: writeGiftSound, play: playGiftSound },
-    share: shareLink,
-    copy: copyText,
-    inspector,
+    roomDevice: () => import('./effects/room-device.ts').then((m) => m.roomDevice),
+    ...(inspector && { inspector }),
   },
   {
     locale: initial.locale,
@@ -156,11 +151,11 @@ if (!root) throw new Error('#app is missing from index.html')
 createRoot(root).render(
   <StrictMode>
     <AppActorContext.Provider value={context.app}>
-      <AuthActorContext.Provider value={context.auth}>
+      <AuthPortContext.Provider value={context.auth}>
         <InspectContext.Provider value={context.inspect}>
           <RouterProvider router={router} />
         </InspectContext.Provider>
-      </AuthActorContext.Provider>
+      </AuthPortContext.Provider>
     </AppActorContext.Provider>
   </StrictMode>,
 )

@@ -6,12 +6,14 @@ import type { RoomMachines } from './compose-room.ts'
 import type { LotteryMachines } from './compose-lottery.ts'
 import type { ApiClient } from './effects/api/client.ts'
 import type { Locale } from './domain/locale.ts'
-import type { AppActor, AuthActor } from './views/app-context.tsx'
+import type { AppActor } from './views/app-context.tsx'
+import type { AuthPort } from './auth-port.ts'
 
 /** What every route can reach: the app actor, the effects, and machines with effects provided. */
 export interface RouterContext {
   app: AppActor
-  auth: AuthActor
+  /** The auth actor, loaded when first needed (src/auth-port.ts). */
+  auth: AuthPort
   api: ApiClient
   nowMs: () => number
   loadMessages: (locale: Locale) => Promise<void>

@@ -1,6 +1,7 @@
 import {
   Outlet,
   createRootRouteWithContext,
+  lazyRouteComponent,
   redirect,
   useLocation,
   useMatches,
@@ -12,7 +13,6 @@ import { AppToaster } from '../views/components/AppToaster.tsx'
 import { DefaultLayout } from '../views/layouts/DefaultLayout.tsx'
 import { LiteRoomLayout } from '../views/layouts/LiteRoomLayout.tsx'
 import { RoomLayout } from '../views/layouts/RoomLayout.tsx'
-import { NotFoundPage } from '../views/pages/NotFoundPage.tsx'
 import { RouteError } from '../views/pages/RouteError.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -50,6 +50,12 @@ function Root() {
     </>
   )
 }
+
+// Most visits never meet it: its code loads when one does.
+const NotFoundPage = lazyRouteComponent(
+  () => import('../views/pages/NotFoundPage.tsx'),
+  'NotFoundPage',
+)
 
 function NotFound() {
   const path = useLocation({ select: (l) => l.pathname })

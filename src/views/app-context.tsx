@@ -11,6 +11,7 @@ import type {
 import type { appMachine } from '../machines/app/app.machine.ts'
 import type { authMachine } from '../machines/auth/auth.machine.ts'
 import type { Locale } from '../domain/locale.ts'
+import type { AuthPort } from '../auth-port.ts'
 import { translate, translateValue } from '../effects/i18n.ts'
 
 export type AppActor = ActorRefFrom<typeof appMachine>
@@ -19,7 +20,10 @@ export type AppSnapshot = SnapshotFrom<typeof appMachine>
 export type AuthActor = ActorRefFrom<typeof authMachine>
 
 export const AppActorContext = createContext<AppActor | null>(null)
+/** The auth actor, loaded: given to the auth modals once it is there (AuthModals.tsx). */
 export const AuthActorContext = createContext<AuthActor | null>(null)
+/** The auth actor as any view reaches it, loaded or not (src/auth-port.ts). */
+export const AuthPortContext = createContext<AuthPort | null>(null)
 /** The app's `inspect` observer (the flow visualizer), when it has one. */
 export const InspectContext = createContext<Observer<InspectionEvent> | undefined>(undefined)
 
@@ -27,6 +31,13 @@ export const InspectContext = createContext<Observer<InspectionEvent> | undefine
 export function usePageActor<L extends AnyActorLogic>(logic: L, options: ActorOptions<L> = {}) {
   const inspect = useContext(InspectContext)
   return useActorRef(logic, inspect ? { ...options, inspect } : options)
+}
+
+/** Sends to the auth actor from any view (it loads on the first event if need be). */
+export function useAuth(): AuthPort {
+  const port = useContext(AuthPortContext)
+  if (!port) throw new Error('useAuth outside <AuthPortContext.Provider>')
+  return port
 }
 
 export function useAuthActor(): AuthActor {

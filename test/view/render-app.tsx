@@ -9,7 +9,7 @@ import type { MutedUser } from '../../src/domain/room.ts'
 import type { ApiClient } from '../../src/effects/api/client.ts'
 import { setMessages, type Messages } from '../../src/effects/i18n.ts'
 import { createAppRouter } from '../../src/router.tsx'
-import { AppActorContext, AuthActorContext } from '../../src/views/app-context.tsx'
+import { AppActorContext, AuthPortContext } from '../../src/views/app-context.tsx'
 import { NOW, settings } from '../model/fixtures.ts'
 
 for (const locale of ['ja', 'en', 'zh-tw', 'th'] as const) {
@@ -106,23 +106,26 @@ export function renderApp(
       queueMicrotask(() => void rendered.router.navigate({ to: p as '/', replace: true })),
     pageViews: { pageView: (view) => rendered.pageViews.push(view) },
     pushUrl: 'ws://localhost/',
-    mutes: {
-      read: (roomId) => rendered.mutes.get(roomId) ?? [],
-      write: (roomId, muted) => void rendered.mutes.set(roomId, [...muted]),
-    },
-    giftSound: {
-      read: () => rendered.giftSound.on,
-      write: (on) => void (rendered.giftSound.on = on),
-      play: (volume) => void rendered.giftSound.played.push(volume),
-    },
-    copy: (text) => {
-      rendered.copied.push(text)
-      return Promise.resolve(true)
-    },
-    share: (link) => {
-      rendered.shared.push(link.url)
-      return Promise.resolve('copied')
-    },
+    roomDevice: () =>
+      Promise.resolve({
+        mutes: {
+          read: (roomId) => rendered.mutes.get(roomId) ?? [],
+          write: (roomId, muted) => void rendered.mutes.set(roomId, [...muted]),
+        },
+        giftSound: {
+          read: () => rendered.giftSound.on,
+          write: (on) => void (rendered.giftSound.on = on),
+          play: (volume) => void rendered.giftSound.played.push(volume),
+        },
+        copy: (text) => {
+          rendered.copied.push(text)
+          return Promise.resolve(true)
+        },
+        share: (link) => {
+          rendered.shared.push(link.url)
+          return Promise.resolve('copied' as const)
+        },
+      }),
   }
   rendered.context = composeApp(effects, {
     locale: options.locale ?? 'ja',
@@ -144,9 +147,9 @@ export function renderApp(
   )
   render(
     <AppActorContext.Provider value={rendered.context.app}>
-      <AuthActorContext.Provider value={rendered.context.auth}>
+      <AuthPortContext.Provider value={rendered.context.auth}>
         <RouterProvider router={rendered.router} />
-      </AuthActorContext.Provider>
+      </AuthPortContext.Provider>
     </AppActorContext.Provider>,
   )
   return rendered

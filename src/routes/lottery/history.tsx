@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getDrawHistory } from '../../effects/api/gacha.ts'
 import { DrawHistoryPage } from '../../views/lottery/DrawHistoryPage.tsx'
 import { requireAccess } from '../-guards.ts'
 
@@ -11,7 +10,9 @@ export const Route = createFileRoute('/lottery/history')({
   },
   beforeLoad: requireAccess('auth-user'),
   loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ context, deps }) => getDrawHistory(context.api, deps.page),
+  // The lotteries' API loads with their first page, not with the site.
+  loader: async ({ context, deps }) =>
+    (await import('../../effects/api/gacha.ts')).getDrawHistory(context.api, deps.page),
   component: History,
 })
 

@@ -1,29 +1,42 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { useSelector } from '@xstate/react'
-import { useAuthActor } from '../app-context.tsx'
+import type { AuthActor } from '../app-context.tsx'
+import { AuthActorContext, useAuth } from '../app-context.tsx'
 import { useModule, whenIdle } from '../use-module.ts'
 
 const loadViews = () => import('./auth-modal-views.ts')
 
 /**
- * Login, registration and SMS authentication are modals over any page (SPEC.md §2). Their views
- * are not part of the first page's code: they load when the page is idle, or when one opens.
+ * Login, registration and SMS authentication are modals over any page (SPEC.md §2). Neither
+ * their machine nor their views are part of the first page's code: both load when the page is
+ * idle, or when a modal is asked for.
  */
 export function AuthModals() {
-  const auth = useAuthActor()
-  const login = useSelector(auth, (s) => s.matches({ login: 'open' }))
-  const register = useSelector(auth, (s) => s.matches({ register: 'open' }))
-  const sms = useSelector(auth, (s) => s.matches({ sms: 'open' }))
-  const [idle, setIdle] = useState(false)
-  useEffect(() => whenIdle(() => setIdle(true)), [])
-  const views = useModule(loadViews, idle || login || register || sms)
+  const port = useAuth()
+  const actor = useSyncExternalStore(port.subscribe, port.current, port.current)
+  useEffect(
+    () =>
+      whenIdle(() => {
+        port.load().catch(() => {})
+        loadViews().catch(() => {})
+      }),
+    [port],
+  )
+  return actor ? <OpenModals actor={actor} /> : null
+}
+
+function OpenModals({ actor }: { actor: AuthActor }) {
+  const login = useSelector(actor, (s) => s.matches({ login: 'open' }))
+  const register = useSelector(actor, (s) => s.matches({ register: 'open' }))
+  const sms = useSelector(actor, (s) => s.matches({ sms: 'open' }))
+  const views = useModule(loadViews, login || register || sms)
   if (!views) return null
   const { LoginModal, RegisterModal, SmsAuthModal } = views
   return (
-    <>
+    <AuthActorContext.Provider value={actor}>
       {login && <LoginModal />}
       {register && <RegisterModal />}
       {sms && <SmsAuthModal />}
-    </>
+    </AuthActorContext.Provider>
   )
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { formatCompactCount } from '../../domain/compact-count.ts'
 import { shallowEqual } from '@xstate/react'
-import { useApp, useAppActor, useAuthActor, useT, type AppSnapshot } from '../app-context.tsx'
+import { useApp, useAppActor, useAuth, useT, type AppSnapshot } from '../app-context.tsx'
 import { LocaleSwitcher } from './LocaleSwitcher.tsx'
 
 const selectOnliveNum = (s: AppSnapshot) => s.context.onliveNum
@@ -21,7 +21,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
   const onliveNum = useApp(selectOnliveNum)
   const menuOpen = useApp(selectMenuOpen)
   const user = useApp(selectUser, shallowEqual)
-  const auth = useAuthActor()
+  const auth = useAuth()
 
   return (
     <header className={compact ? 'site-header site-header--compact' : 'site-header'}>

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import type { mypageMachine } from '../../machines/mypage/mypage.machine.ts'
 import { formatCompactCount } from '../../domain/compact-count.ts'
 import { FIELD_MESSAGES, checkBirthday, checkName } from '../../domain/account-rules.ts'
-import { useAuthActor, useT, usePageActor } from '../app-context.tsx'
+import { useAuth, useT, usePageActor } from '../app-context.tsx'
 import { Field, formValues } from '../auth/Field.tsx'
 import { FormError } from '../components/FormError.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
@@ -17,7 +17,7 @@ const toDateInput = (birthday: number | null) =>
 export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
   const { t, locale } = useT()
   const actor = usePageActor(logic)
-  const auth = useAuthActor()
+  const auth = useAuth()
   const account = useSelector(actor, (s) => s.context.account)
   const error = useSelector(actor, (s) => s.context.error)
   const saving = useSelector(actor, (s) => s.matches('saving'))

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import type { passwordResetMachine } from '../../machines/password-reset/password-reset.machine.ts'
-import { useAuthActor, useT, usePageActor } from '../app-context.tsx'
+import { useAuth, useT, usePageActor } from '../app-context.tsx'
 import { Field, formValues } from '../auth/Field.tsx'
 import { FormError } from '../components/FormError.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../use-document-title.ts'
 export function ResetPasswordPage({ logic }: { logic: typeof passwordResetMachine }) {
   const { t } = useT()
   const actor = usePageActor(logic)
-  const auth = useAuthActor()
+  const auth = useAuth()
   const step = useSelector(actor, (s) =>
     typeof s.value === 'string' ? s.value : 'enteringAccount',
   )

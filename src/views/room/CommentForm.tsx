@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { COMMENT_MAX } from '../../domain/comments.ts'
-import { useAuthActor, useT } from '../app-context.tsx'
+import { useAuth, useT } from '../app-context.tsx'
 import type { RoomActor } from './types.ts'
 
 /**
@@ -9,7 +9,7 @@ import type { RoomActor } from './types.ts'
  */
 export function CommentForm({ room, userId }: { room: RoomActor; userId: number | null }) {
   const { t } = useT()
-  const auth = useAuthActor()
+  const auth = useAuth()
   const draft = useSelector(room, (s) => s.context.draft)
   const sending = useSelector(room, (s) => s.matches({ live: { composer: 'sending' } }))
   const recommended = useSelector(room, (s) => s.context.recommended)

@@ -5,7 +5,6 @@ import {
   isAdRewardMaintenance,
 } from '../../../domain/ad-reward.ts'
 import { localizePath } from '../../../domain/locale.ts'
-import { getAdRewardGacha } from '../../../effects/api/ad-reward.ts'
 
 /**
  * SPEC.md §2 ad-reward rule: inside the maintenance window → maintenance page; otherwise to the
@@ -16,6 +15,8 @@ export const Route = createFileRoute('/lottery/ad_reward/')({
     if (isAdRewardMaintenance(Math.floor(context.nowMs() / 1000))) {
       throw redirect({ to: AD_REWARD_MAINTENANCE_PATH, replace: true })
     }
+    // The ad-reward API loads with this redirect, not with the site.
+    const { getAdRewardGacha } = await import('../../../effects/api/ad-reward.ts')
     const target = await getAdRewardGacha(context.api).then(
       (info) => adRewardTarget(info.gacha_path, location.searchStr),
       () => null,
