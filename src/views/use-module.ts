@@ -21,12 +21,22 @@ export function useModule<M>(load: () => Promise<M>, wanted: boolean): M | null 
   return loaded?.module ?? null
 }
 
-/** Runs `task` once the browser is idle (or after a moment where it cannot tell). */
+/**
+ * The first page's own work (a room's calls, its video) comes first: code that may be wanted
+ * later is fetched only this long after the page opened, when the browser is idle.
+ */
+export const SETTLE_MS = 2000
+
+/** Runs `task` once the page has settled and the browser is idle; the returned function cancels. */
 export function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 3000 })
-    return () => cancelIdleCallback(handle)
+  let idle: number | undefined
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') {
+      idle = requestIdleCallback(task, { timeout: 3000 })
+    } else task()
+  }, SETTLE_MS)
+  return () => {
+    clearTimeout(timer)
+    if (idle !== undefined) cancelIdleCallback(idle)
   }
-  const timer = setTimeout(task, 1500)
-  return () => clearTimeout(timer)
 }
