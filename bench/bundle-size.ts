@@ -72,7 +72,9 @@ export function benchBundleSize(options: { quick: boolean }): BenchResult {
       { name: `${route.name} first-load JS (Brotli)`, value: kb(total('br')), unit: 'KB' },
     ]
   })
-  const hls = Object.entries(manifest).find(([k]) => k.includes('hls.js'))
+  const hls = Object.entries(manifest).find(
+    ([k]) => k.includes('hls.js') || k.includes('hls.light'),
+  )
   const room = new Set([
     ...closure(ROUTES[1].key),
     ...ROUTES[1].loads.flatMap((k) => [...closure(k)]),

@@ -16,7 +16,7 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
 
 /** Starts fetching hls.js early (while a room loads), so the player does not wait for it. */
 export function preloadPlayer(): void {
-  void import('hls.js').catch(() => {})
+  void import('hls.js/light').catch(() => {})
 }
 
 const canPlayNatively = (element: HTMLVideoElement) =>
@@ -34,7 +34,7 @@ export function runPlayerEngine(
   receive: (listener: (command: EngineCommand) => void) => void,
 ): () => void {
   let stopped = false
-  let hls: import('hls.js').default | null = null
+  let hls: import('hls.js/light').default | null = null
   element.muted = muted
 
   const play = () => {
@@ -54,7 +54,7 @@ export function runPlayerEngine(
     play()
   }
 
-  void import('hls.js').then(
+  void import('hls.js/light').then(
     ({ default: Hls }) => {
       if (stopped) return
       if (!Hls.isSupported()) {
