@@ -48,6 +48,17 @@ export default defineConfig({
     react(),
     precompress(),
   ],
+  resolve: {
+    // @xstate/react and TanStack's store import the shim for React before 18; React 19 has
+    // useSyncExternalStore itself, and the package's non-shim entries use it.
+    alias: [
+      { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
+  },
   server: {
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 5173),
