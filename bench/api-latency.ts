@@ -62,7 +62,7 @@ function measures(label: string, result: Load, target?: number): Measure[] {
  * limit is not hit). Beside them, onlives with autocannon's own pacing, a second's requests at once.
  */
 export async function benchApiLatency(options: { quick: boolean }): Promise<BenchResult> {
-  const duration = options.quick ? 3 : 10
+  const duration = options.quick ? 3 : 8
   // PostgreSQL when it is there (a deployment's engine), PGlite otherwise.
   const engine = (await postgresReachable()) ? 'postgres' : 'pglite'
   const server = await startTestServer(engine, { READ_CACHE_MS: '1000' })
@@ -102,7 +102,7 @@ export async function benchApiLatency(options: { quick: boolean }): Promise<Benc
     // The same rate as autocannon paces it on its own: each second's requests sent at once.
     const burst = await load({
       url: `${server.url}/api/live/onlives`,
-      duration: Math.min(duration, 5),
+      duration: Math.min(duration, 3),
       connections: 20,
       rate: READ_RATE,
       burst: true,
