@@ -46,6 +46,8 @@ if (initial.redirectTo) {
 if (/^(\/(en|zh-tw|th))?\/(r|lite)\/[^/]+\/?$/.test(location.pathname)) {
   void import('./compose-room.ts').catch(() => {})
   void import('./effects/room-device.ts').catch(() => {})
+  // And the player's hls.js, which the video's first frame waits for.
+  void import('hls.js/light').catch(() => {})
   void import('./views/room/RoomPage.tsx').catch(() => {})
 }
 
