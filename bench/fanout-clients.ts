@@ -108,7 +108,7 @@ const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 process.stdin.on('data', () => {
   const cpu = process.cpuUsage(cpuBefore)
-  const clientBusy = (cpu.user + cpu.system) / 1000 / (last - readyAt)
+  const clientBusy = (cpu.user + cpu.system) / 1000 / Math.max(1, last - readyAt)
   for (const socket of sockets) socket.destroy()
   latencies.sort((a, b) => a - b)
   const summary = {

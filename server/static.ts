@@ -40,14 +40,19 @@ const ENCODINGS = [
   { name: 'gzip', suffix: '.gz' },
 ] as const
 
-/** Whether an `Accept-Encoding` header takes `name` (a `q=0` refuses it). */
+/**
+ * Whether an `Accept-Encoding` header takes `name`: by its own entry where it has one (`q=0`
+ * refuses it), else by a `*` entry.
+ */
 export function accepts(header: string | undefined, name: string): boolean {
-  return (header ?? '').split(',').some((part) => {
+  const weights = new Map<string, number>()
+  for (const part of (header ?? '').split(',')) {
     const [coding = '', ...params] = part.trim().toLowerCase().split(';')
-    if (coding.trim() !== name && coding.trim() !== '*') return false
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    return q === undefined || Number(q.slice(2)) > 0
-  })
+    weights.set(coding.trim(), q === undefined ? 1 : Number(q.slice(2)))
+  }
+  const weight = weights.get(name) ?? weights.get('*') ?? 0
+  return weight > 0
 }
 
 const isFile = async (file: string) => (await fs.stat(file).catch(() => null))?.isFile() === true

@@ -1,6 +1,7 @@
 import type { EventFromLogic } from 'xstate'
 import type { authMachine } from './machines/auth/auth.machine.ts'
 import type { AuthActor } from './views/app-context.tsx'
+import { once } from './lazy-once.ts'
 
 export type AuthEvent = EventFromLogic<typeof authMachine>
 
@@ -21,21 +22,15 @@ export function authPort(start: () => Promise<AuthActor>): AuthPort {
   let actor: AuthActor | null = null
   /** Events sent before the actor was there, not yet delivered: later ones wait behind them. */
   let waiting = 0
-  let loading: Promise<AuthActor> | undefined
   const listeners = new Set<() => void>()
-  const load = () =>
-    (loading ??= start().then(
-      (started) => {
-        actor = started
-        for (const listener of listeners) listener()
-        return started
-      },
-      (error: unknown) => {
-        // A chunk that failed to load may load on the next try.
-        loading = undefined
-        throw error
-      },
-    ))
+  // A chunk that failed to load may load on the next try.
+  const load = once(() =>
+    start().then((started) => {
+      actor = started
+      for (const listener of listeners) listener()
+      return started
+    }),
+  )
   return {
     send: (event) => {
       if (actor && waiting === 0) {

@@ -12,6 +12,7 @@ import type { PageViewSink } from './effects/analytics.ts'
 import { appMachine } from './machines/app/app.machine.ts'
 import { onlivesMachine } from './machines/onlives/onlives.machine.ts'
 import { authPort } from './auth-port.ts'
+import { once } from './lazy-once.ts'
 import type { RouterContext } from './router-context.ts'
 import type { FlowInspector } from './effects/inspector.ts'
 import { fromPromise } from 'xstate'
@@ -113,30 +114,30 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     walletChanged,
     refreshSession: () => app.send({ type: 'session.refresh', nowMs: effects.nowMs() }),
   }
-  let account: Promise<AccountMachines> | undefined
-  let shop: Promise<ShopMachines> | undefined
-  let room: Promise<RoomMachines> | undefined
-  let lottery: Promise<LotteryMachines> | undefined
-
   return {
     app,
     auth,
     // The room's, the lotteries', the shop's and the account pages' code load with their first page.
-    account: () =>
-      (account ??= import('./compose-account.ts').then((m) => m.accountMachines(effects, ports))),
-    shop: () => (shop ??= import('./compose-shop.ts').then((m) => m.shopMachines(effects, ports))),
-    room: () =>
-      (room ??= Promise.all([import('./compose-room.ts'), effects.roomDevice()]).then(
-        ([m, device]) =>
-          m.roomMachines(effects, device, {
-            ...ports,
-            locale: () => app.getSnapshot().context.locale,
-            openSmsAuth: () => auth.send({ type: 'sms.open' }),
-            origin: start.origin,
-          }),
-      )),
-    lottery: () =>
-      (lottery ??= import('./compose-lottery.ts').then((m) => m.lotteryAndFlows(effects, ports))),
+    // A load that failed is tried again by the next page that needs it (src/lazy-once.ts).
+    account: once<AccountMachines>(() =>
+      import('./compose-account.ts').then((m) => m.accountMachines(effects, ports)),
+    ),
+    shop: once<ShopMachines>(() =>
+      import('./compose-shop.ts').then((m) => m.shopMachines(effects, ports)),
+    ),
+    room: once<RoomMachines>(() =>
+      Promise.all([import('./compose-room.ts'), effects.roomDevice()]).then(([m, device]) =>
+        m.roomMachines(effects, device, {
+          ...ports,
+          locale: () => app.getSnapshot().context.locale,
+          openSmsAuth: () => auth.send({ type: 'sms.open' }),
+          origin: start.origin,
+        }),
+      ),
+    ),
+    lottery: once<LotteryMachines>(() =>
+      import('./compose-lottery.ts').then((m) => m.lotteryAndFlows(effects, ports)),
+    ),
     api: effects.api,
     nowMs: effects.nowMs,
     loadMessages: effects.loadMessages,

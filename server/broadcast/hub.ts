@@ -94,6 +94,7 @@ export class PushHub {
   private flushing: (() => void) | null = null
   /** performance.now() before which the next flush waits (see deliver). */
   private nextFlushAt = -Infinity
+  private closed = false
 
   constructor(private readonly bus: Bus = inProcessBus()) {
     bus.onMessage((key, frame) => this.deliver(key, frame))
@@ -122,8 +123,10 @@ export class PushHub {
   }
 
   async close(): Promise<void> {
+    this.closed = true
     clearInterval(this.heartbeat)
     this.cancelFlush()
+    this.pending.clear()
     for (const client of this.wss.clients) client.close(1001, 'server shutting down')
     await new Promise<void>((resolve) => this.wss.close(() => resolve()))
     await this.bus.close()
@@ -166,7 +169,7 @@ export class PushHub {
    * meanwhile reaches each socket in the same single write.
    */
   private deliver(key: string, frame: string): void {
-    if (!this.rooms.has(key)) return
+    if (this.closed || !this.rooms.has(key)) return
     // Encoded and framed once here, never again per socket.
     const data = textFrame(Buffer.from(frame))
     const queue = this.pending.get(key)
@@ -217,7 +220,7 @@ export class PushHub {
     }
     const raw = rawSocket(socket)
     if (raw) raw.write(batch)
-    else for (const frame of frames) socket.send(payloadOf(frame))
+    else for (const frame of frames) socket.send(payloadOf(frame), { binary: false })
   }
 
   private drop(client: Client): void {

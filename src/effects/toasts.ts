@@ -1,4 +1,5 @@
 import type { Notice } from '../domain/api-failure.ts'
+import { loaded, once } from '../lazy-once.ts'
 
 /** SPEC.md §9: success and error 3000 ms (top-right), 'show' 2000 ms (top-centre). */
 export const TOAST_LIMIT = 20
@@ -11,8 +12,9 @@ type Sonner = typeof import('sonner')
  * notice, whichever comes first. The toaster mounts once it is wanted, and notices raised before
  * it listens wait for it (sonner drops a toast no toaster hears).
  */
-let sonner: Promise<Sonner> | undefined
-export const loadSonner = (): Promise<Sonner> => (sonner ??= import('sonner'))
+export const loadSonner: () => Promise<Sonner> = once(() =>
+  import('sonner').then((m: Sonner | undefined) => loaded(m)),
+)
 
 let wanted = false
 const listeners = new Set<() => void>()
@@ -41,9 +43,13 @@ export function toasterListening(): void {
 export function showNotice(notice: Notice, translate: (key: string) => string): void {
   const message = 'text' in notice ? notice.text : translate(notice.key)
   wantToaster()
-  void Promise.all([loadSonner(), listening]).then(([{ toast }]) => {
-    if (notice.tone === 'success') toast.success(message, { duration: TOAST_DURATION.success })
-    else if (notice.tone === 'error') toast.error(message, { duration: TOAST_DURATION.error })
-    else toast(message, { duration: TOAST_DURATION.show, position: 'top-center' })
-  })
+  Promise.all([loadSonner(), listening]).then(
+    ([{ toast }]) => {
+      if (notice.tone === 'success') toast.success(message, { duration: TOAST_DURATION.success })
+      else if (notice.tone === 'error') toast.error(message, { duration: TOAST_DURATION.error })
+      else toast(message, { duration: TOAST_DURATION.show, position: 'top-center' })
+    },
+    // sonner's chunk did not load (the app reloads for a lost chunk): the notice is not shown.
+    () => {},
+  )
 }

@@ -11,7 +11,8 @@ export function useModule<M>(load: () => Promise<M>, wanted: boolean): M | null 
     if (!wanted || loaded) return
     let mounted = true
     load().then(
-      (module) => mounted && setLoaded({ module }),
+      // An import Vite resolved to nothing (a lost chunk, see main.tsx) is no module.
+      (module: M | undefined) => mounted && module !== undefined && setLoaded({ module }),
       () => {},
     )
     return () => {

@@ -76,6 +76,8 @@ describe('compressed assets', () => {
     expect(accepts('gzip, deflate, br', 'br')).toBe(true)
     expect(accepts('gzip;q=1.0, br;q=0', 'br')).toBe(false)
     expect(accepts('*', 'gzip')).toBe(true)
+    expect(accepts('gzip;q=0, *', 'gzip')).toBe(false)
+    expect(accepts('gzip;q=0, *', 'br')).toBe(true)
     expect(accepts('identity', 'gzip')).toBe(false)
     expect(accepts(undefined, 'gzip')).toBe(false)
   })
