@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -50,9 +51,12 @@ export default defineConfig({
   ],
   resolve: {
     // @xstate/react and TanStack's store import the shim for React before 18; React 19 has
-    // useSyncExternalStore itself, and the package's non-shim entries use it.
+    // useSyncExternalStore itself, and the package's non-shim selector uses it.
     alias: [
-      { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/sync-external-store.ts', import.meta.url)),
+      },
       {
         find: /^use-sync-external-store\/shim\/with-selector$/,
         replacement: 'use-sync-external-store/with-selector',
@@ -62,9 +66,11 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 5173),
+    // Whole path segments only (a key starting with ^ is a pattern): a bare '/sr' prefix would
+    // also take Vite's own '/src/…' modules to the server.
     proxy: Object.fromEntries(
       ['/api', '/sr', '/user', '/social', '/img', '/hls', '/dev/api'].map((p) => [
-        p,
+        `^${p}(/|$)`,
         { target: apiTarget, ws: true },
       ]),
     ),
