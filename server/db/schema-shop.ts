@@ -45,15 +45,9 @@ export interface ShopPlanTable {
   order_no: number
 }
 
-export interface UserShippingAddressTable {
+/** The domain's ShippingAddress, one row per user. */
+export interface UserShippingAddressTable extends ShippingAddress {
   user_id: number
-  name: string
-  postal_code: string
-  prefecture: string
-  city: string
-  address_line1: string
-  address_line2: string
-  phone: string
   updated_at: ColumnType<Date, Date | undefined, Date>
 }
 

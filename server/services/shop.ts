@@ -1,5 +1,5 @@
 /** The povo shop: banners, packages and plans, the shipping address, and a plan's reserve. */
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import {
   type Order,
   type ShippingAddress,
@@ -9,6 +9,7 @@ import {
 } from '../../src/domain/shop.ts'
 import { checkShippingAddress } from '../../src/domain/shop-forms.ts'
 import type { Db } from '../db/index.ts'
+import type { ShopPlanTable } from '../db/schema-shop.ts'
 import { ApiError, invalidFields } from '../errors.ts'
 import { insertOrder, reserveOnce, type OrderContents } from './orders.ts'
 import type { PaymentProvider } from './payments.ts'
@@ -85,15 +86,7 @@ const planColumns = [
   'requires_shipping',
 ] as const
 
-const planShape = (p: {
-  id: number
-  package_id: number
-  name: string
-  description: string
-  price: number
-  gold: number
-  requires_shipping: boolean
-}): ShopPlan => ({
+const planShape = (p: Pick<Selectable<ShopPlanTable>, (typeof planColumns)[number]>): ShopPlan => ({
   plan_id: p.id,
   package_id: p.package_id,
   name: p.name,
@@ -132,19 +125,21 @@ export async function planDetail(db: Db, planId: number) {
   return { plan: planShape(plan), package: await findPackage(db, plan.package_id) }
 }
 
+const SHIPPING_FIELDS = [
+  'name',
+  'postal_code',
+  'prefecture',
+  'city',
+  'address_line1',
+  'address_line2',
+  'phone',
+] as const satisfies readonly (keyof ShippingAddress)[]
+
 /** The user's saved shipping address, or null. */
 export async function shippingAddressOf(db: Db, userId: number): Promise<ShippingAddress | null> {
   const row = await db
     .selectFrom('user_shipping_addresses')
-    .select([
-      'name',
-      'postal_code',
-      'prefecture',
-      'city',
-      'address_line1',
-      'address_line2',
-      'phone',
-    ])
+    .select(SHIPPING_FIELDS)
     .where('user_id', '=', userId)
     .executeTakeFirst()
   return row ?? null
@@ -170,16 +165,6 @@ export async function saveShippingAddress(
     .execute()
   return address
 }
-
-const SHIPPING_FIELDS = [
-  'name',
-  'postal_code',
-  'prefecture',
-  'city',
-  'address_line1',
-  'address_line2',
-  'phone',
-] as const satisfies readonly (keyof ShippingAddress)[]
 
 /**
  * Whether an earlier order of the same client key asked for this plan: the same plan and, when

@@ -9,6 +9,7 @@ import { checkoutMachine } from '../../src/machines/povo/checkout.machine.ts'
 import { timeLimitedPackMachine } from '../../src/machines/povo/time-limited-pack.machine.ts'
 import { shippingAddress, shopOrder, shopPackage, shopPlan } from './shop-fixtures.ts'
 import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
+import { STATE_OF } from '../../src/views/shop/CheckoutGate.tsx'
 
 const serverError = (
   status: number,
@@ -31,15 +32,8 @@ const plan = shopPlan
 const address = shippingAddress
 const order = shopOrder
 
-/** The state each checkout page shows (src/views/shop/CheckoutGate.tsx). */
-const STEP_STATE = {
-  packages: 'catalogue',
-  package: 'package',
-  plan: 'plan',
-  shipping: 'shipping',
-  confirm: 'confirm',
-  result: 'result',
-} as const
+/** The state each checkout page shows, as the page's gate reads it. */
+const STEP_STATE = STATE_OF
 
 const walks: WalkResult[] = []
 afterAll(() => {

@@ -26,6 +26,48 @@ const fieldErrorsOf = (body: unknown) => (body as ErrorAnswer).field_errors
 const orderOf = (body: unknown) => (body as { order: Order }).order
 const newKey = () => `k_${randomBytes(9).toString('base64url')}`
 
+/** The demo liver's room. */
+async function demoLiverRoomId(server: TestServer): Promise<number> {
+  const room = await server.database.db
+    .selectFrom('rooms')
+    .select('id')
+    .where('room_url_key', '=', 'demo_liver_room')
+    .executeTakeFirstOrThrow()
+  return room.id
+}
+
+/** A new item (500 gold) in the demo liver's room, and a reservation of one of it by `viewer`. */
+async function itemOnSale(
+  server: TestServer,
+  liver: TestClient,
+  viewer: TestClient,
+  name: string,
+  stock: number,
+) {
+  const roomId = await demoLiverRoomId(server)
+  const made = (
+    await liver.postJson('/api/ec/room/items', {
+      room_id: roomId,
+      name,
+      description: '',
+      category_id: 1,
+      price: 500,
+      stock,
+    })
+  ).body.item as EcItem
+  const reserve = async () =>
+    orderOf(
+      (
+        await viewer.postJson(`/api/ec/room/${roomId}/purchase/reserve`, {
+          item_id: made.item_id,
+          quantity: 1,
+          client_key: newKey(),
+        })
+      ).body,
+    )
+  return { made, reserve }
+}
+
 const VALID_ADDRESS = {
   name: '山田 花子',
   postal_code: '１５０－０００１',
@@ -525,13 +567,7 @@ describe.each(await testEngines())('shop, checkout and room items on %s', (engin
         .executeTakeFirstOrThrow()
 
     beforeAll(async () => {
-      roomId = (
-        await db()
-          .selectFrom('rooms')
-          .select('id')
-          .where('room_url_key', '=', 'demo_liver_room')
-          .executeTakeFirstOrThrow()
-      ).id
+      roomId = await demoLiverRoomId(server)
     })
 
     it('answers categories, the room config and the demo items', async () => {
@@ -983,33 +1019,7 @@ describe('checkout with payments off', () => {
   it('still expires open orders past their expiry, giving their stock back', async () => {
     const db = server.database.db
     const { client: liver } = await logInDemo(server, 'demo_liver')
-    const roomId = (
-      await db
-        .selectFrom('rooms')
-        .select('id')
-        .where('room_url_key', '=', 'demo_liver_room')
-        .executeTakeFirstOrThrow()
-    ).id
-    const made = (
-      await liver.postJson('/api/ec/room/items', {
-        room_id: roomId,
-        name: '決済なしの商品',
-        description: '',
-        category_id: 1,
-        price: 500,
-        stock: 2,
-      })
-    ).body.item as EcItem
-    const reserve = async () =>
-      orderOf(
-        (
-          await viewer.postJson(`/api/ec/room/${roomId}/purchase/reserve`, {
-            item_id: made.item_id,
-            quantity: 1,
-            client_key: newKey(),
-          })
-        ).body,
-      )
+    const { made, reserve } = await itemOnSale(server, liver, viewer, '決済なしの商品', 2)
     const reserved = await reserve()
     // An order sent to a provider that is no longer configured: nobody can be asked about it.
     const awaiting = await reserve()
@@ -1062,33 +1072,7 @@ describe.each(await testEngines())('the order sweeper on %s', (engine) => {
 
   it('expires orders nobody reads again, cancels their payment and gives stock back', async () => {
     const db = server.database.db
-    const roomId = (
-      await db
-        .selectFrom('rooms')
-        .select('id')
-        .where('room_url_key', '=', 'demo_liver_room')
-        .executeTakeFirstOrThrow()
-    ).id
-    const made = (
-      await liver.postJson('/api/ec/room/items', {
-        room_id: roomId,
-        name: '掃除される商品',
-        description: '',
-        category_id: 1,
-        price: 500,
-        stock: 3,
-      })
-    ).body.item as EcItem
-    const reserve = async () =>
-      orderOf(
-        (
-          await viewer.postJson(`/api/ec/room/${roomId}/purchase/reserve`, {
-            item_id: made.item_id,
-            quantity: 1,
-            client_key: newKey(),
-          })
-        ).body,
-      )
+    const { made, reserve } = await itemOnSale(server, liver, viewer, '掃除される商品', 3)
     const reserved = await reserve()
     const awaiting = await reserve()
     const started = await viewer.postJson('/api/povo_ec/payment/reserve', {

@@ -7,7 +7,7 @@ import { LoadFailed, StatusPage } from '../components/StatusBlocks.tsx'
 import { useCheckout } from './checkout-context.tsx'
 
 /** The machine's state for each page of the checkout. */
-const STATE_OF = {
+export const STATE_OF = {
   packages: 'catalogue',
   package: 'package',
   plan: 'plan',
