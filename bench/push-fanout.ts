@@ -16,7 +16,8 @@ export async function benchPushFanout(options: { quick: boolean }): Promise<Benc
   const subscribers = options.quick ? 2000 : 5000
   const seconds = options.quick ? 3 : 10
   const perSecond = 100
-  const hub = new PushHub()
+  // Every subscriber comes from this machine's one address.
+  const hub = new PushHub(undefined, { maxPerAddress: subscribers, maxConnections: subscribers })
   const server = http.createServer()
   hub.attach(server)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -7,7 +7,12 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/chromium.ts'
 /** The demo site in this process (built SPA, PGlite in memory, no bots) and a headless Chromium. */
 export async function startBenchSite(): Promise<{ server: RunningServer; browser: Browser }> {
   const server = await startServer(
-    loadConfig({ PORT: '0', DATA_DIR: 'memory://', DEMO_BOTS_PER_MINUTE: '0' }),
+    loadConfig({
+      KIRARI_DEMO: '1',
+      PORT: '0',
+      DATA_DIR: 'memory://',
+      DEMO_BOTS_PER_MINUTE: '0',
+    }),
     { logger: silentLogger },
   )
   const browser = await chromium.launch({

@@ -1,5 +1,7 @@
+import { publicOrigin } from './caller.ts'
 import { ReadCache } from './read-cache.ts'
 import { Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/index.ts'
@@ -54,6 +56,8 @@ export interface AppEnv {
     session: Session | null
     /** The parsed body, cached by readBody. */
     body: Body | undefined
+    /** The origin absolute URLs are written with (see caller.ts publicOrigin). */
+    origin: string
   }
 }
 
@@ -67,6 +71,11 @@ export interface AppDeps {
   hub: PushHub
   /** The payment provider; otherwise the one PAYMENT_PROVIDER names. */
   payments?: PaymentProvider | null
+  /**
+   * The site's origin for absolute URLs: PUBLIC_ORIGIN, or in the demo the address the server
+   * ended up listening on (known only after listen, hence a function).
+   */
+  origin?: () => string
 }
 
 /** Prefixes answered by the server itself; everything else is the SPA. */
@@ -83,7 +92,15 @@ const SERVER_PREFIXES = [
 ]
 
 /** The whole HTTP surface: API, message files, generated images, static files and the SPA. */
-export function createApp({ db, config, logger, messages: provider, hub, payments }: AppDeps) {
+export function createApp({
+  db,
+  config,
+  logger,
+  messages: provider,
+  hub,
+  payments,
+  origin = () => config.publicOrigin ?? `http://${config.host}:${config.port}`,
+}: AppDeps) {
   const app = new Hono<AppEnv>()
   const index = spaIndex(config.distDir)
   const cache = new ReadCache(config.readCacheMs)
@@ -91,6 +108,17 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   const payer = payments === undefined ? paymentProvider(config.paymentProvider, db) : payments
 
   app.use('*', securityHeaders(config.analyticsOrigins))
+  // Before anything reads a body (CSRF, parsing): a larger one is refused unread.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: (c) => {
+        c.header('Connection', 'close')
+        return c.json(errorBody(messages.bodyTooLarge, { errorType: 'BODY_TOO_LARGE' }), 413)
+      },
+    }),
+  )
   app.use('*', async (c, next) => {
     c.set('db', db)
     c.set('config', config)
@@ -98,6 +126,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
     c.set('hub', hub)
     c.set('cache', cache)
     c.set('payments', payer)
+    c.set('origin', origin())
     await next()
     // Whatever a write changed, shared reads are loaded again (after it, so a read during the
     // write cannot keep the old state).
@@ -157,7 +186,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
       return c.text('The client is not built yet: run `npm run build` (npm start does it).', 503)
     }
     c.header('Cache-Control', 'no-cache')
-    return c.html(await withRoomMetadata(db, html, urlPath, new URL(c.req.url).origin))
+    return c.html(await withRoomMetadata(db, html, urlPath, publicOrigin(c)))
   })
 
   app.notFound((c) => c.json(errorBody(messages.notFound), 404))

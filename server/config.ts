@@ -1,4 +1,5 @@
 import path from 'node:path'
+import proxyaddr from 'proxy-addr'
 
 /** Everything the server reads from its environment, parsed once and validated. */
 export interface ServerConfig {
@@ -7,10 +8,40 @@ export interface ServerConfig {
   /** PGlite data directory, used when no DATABASE_URL is set. `memory://` keeps it in memory. */
   dataDir: string
   databaseUrl: string | undefined
-  /** Seed demo rooms, livers and viewers into an empty database. */
+  /** Seed demo rooms, livers and viewers into an empty database (the demo only). */
   seedDemo: boolean
   maintenance: boolean
+  /**
+   * The local demo (`KIRARI_DEMO=1`, set by `npm start`, `npm run dev` and the tests): dev pages,
+   * the outbox view, the sandbox payment page, a fixed captcha word and the demo seed may be on.
+   * Without it the server is a production site and refuses every one of them at start.
+   */
+  demo: boolean
+  /** Not the demo: the production rules hold (see `demo`). */
   production: boolean
+  /**
+   * The site's own origin (`https://live.example.jp`) for every absolute URL the server writes —
+   * mails, pushed telop URLs, payment return addresses, share links. Never taken from the Host
+   * header. Required in production; the demo uses the address it listens on.
+   */
+  publicOrigin: string | undefined
+  /**
+   * Proxies whose `X-Forwarded-For`, `X-Forwarded-Proto` and country header are believed
+   * (`proxy-addr` trust list: `loopback`, `10.0.0.0/8`, single addresses). Empty: none.
+   */
+  trustedProxies: string[]
+  /** The header a trusted proxy or CDN puts the caller's country in (`CF-IPCountry`); off when unset. */
+  countryHeader: string | undefined
+  /** Largest request body read, in bytes; larger ones answer 413 before anything is parsed. */
+  bodyLimitBytes: number
+  /** Push sockets one client address may hold at once. */
+  pushMaxPerAddress: number
+  /** Push sockets this process holds at once. */
+  pushMaxConnections: number
+  /** Origins (besides PUBLIC_ORIGIN) whose pages may open the push socket. */
+  pushOrigins: string[]
+  /** How often expired sessions, captchas, ad watches and rate counters are purged; 0 = off. */
+  purgeIntervalMs: number
   /** Built SPA served at `/` (the output of `vite build`). */
   distDir: string
   i18nDir: string
@@ -27,9 +58,7 @@ export interface ServerConfig {
   shutdownGraceMs: number
   /** Tests only: every captcha accepts this word. Refused in production. */
   captchaFixedWord: string | undefined
-  /** Read the client address from X-Forwarded-For (behind a trusted load balancer). */
-  trustProxy: boolean
-  /** Developer pages (/dev/outbox): on unless production, or with KIRARI_DEV_PAGES=1. */
+  /** Developer pages (/dev/outbox): the demo only. */
   devPages: boolean
   /** The flow visualizer (/dev/flows) and the app's actor reports to it. */
   flows: boolean
@@ -48,9 +77,9 @@ export interface ServerConfig {
   /** nginx-rtmp's working directory; its HLS is written under `hls/`, which the server serves. */
   mediaDir: string
   /**
-   * Who takes payments (services/payments.ts): 'sandbox', the local test payment page (default
-   * unless production), or 'none' (default in production: checkout answers that payment is
-   * unavailable). A real provider gets its own name here.
+   * Who takes payments (services/payments.ts): 'sandbox', the local test payment page (the
+   * demo's default, refused in production), or 'none' (default in production: checkout answers
+   * that payment is unavailable). A real provider gets its own name here.
    */
   paymentProvider: PaymentProviderName
   /**
@@ -84,8 +113,67 @@ function origin(value: string, name: string): string {
   }
 }
 
+/** JSON and form bodies: far above any call's fields, far below what hurts memory. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024
+
 /** More than this would flood a room (and the database) rather than liven it up. */
 export const MAX_DEMO_BOTS_PER_MINUTE = 600
+
+/** An integer setting within bounds, or a clear error naming it. */
+function integer(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const text = env[name]
+  const value = text === undefined || text === '' ? fallback : Number(text)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer ${min}–${max}, got "${text}"`)
+  }
+  return value
+}
+
+/**
+ * The trusted proxies of TRUST_PROXY, checked by proxy-addr's own parser. `1`/`true` (the old
+ * switch that believed any X-Forwarded-For) is refused: it must say which proxies to believe.
+ */
+function trustList(value: string | undefined): string[] {
+  if (value === undefined || ['', '0', 'false', 'no', 'off'].includes(value.toLowerCase()))
+    return []
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) {
+    throw new ConfigError(
+      'TRUST_PROXY lists the proxies to believe (e.g. "loopback" or "10.0.0.0/8"), not 1/true',
+    )
+  }
+  const entries = list(value)
+  try {
+    proxyaddr.compile(entries)
+  } catch (error) {
+    throw new ConfigError(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  return entries
+}
+
+/** Demo-only settings named in production: each is a startup error, never quietly ignored. */
+function refuseDemoSettings(env: NodeJS.ProcessEnv): void {
+  const demoOnly: Array<[string, boolean]> = [
+    ['CAPTCHA_FIXED_WORD (every captcha would accept one word)', Boolean(env.CAPTCHA_FIXED_WORD)],
+    ['SEED_DEMO=1 (demo accounts have a public password)', flag(env.SEED_DEMO, false)],
+    ['KIRARI_DEV_PAGES=1 (the outbox shows every SMS code)', flag(env.KIRARI_DEV_PAGES, false)],
+    [
+      'PAYMENT_PROVIDER=sandbox (its pay button credits gold with no money)',
+      env.PAYMENT_PROVIDER === 'sandbox',
+    ],
+  ]
+  const named = demoOnly.filter(([, on]) => on).map(([what]) => what)
+  if (named.length > 0) {
+    throw new ConfigError(
+      `refused in production: ${named.join('; ')}. These are for the local demo (KIRARI_DEMO=1)`,
+    )
+  }
+}
 
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -95,6 +183,18 @@ export function loadConfig(
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT must be an integer 0–65535, got "${env.PORT}"`)
   }
+  const demo = flag(env.KIRARI_DEMO, false)
+  if (demo && env.NODE_ENV === 'production') {
+    throw new ConfigError('KIRARI_DEMO=1 is the local demo and is refused with NODE_ENV=production')
+  }
+  const production = !demo
+  if (production) refuseDemoSettings(env)
+  const publicOrigin = env.PUBLIC_ORIGIN ? origin(env.PUBLIC_ORIGIN, 'PUBLIC_ORIGIN') : undefined
+  if (production && !publicOrigin) {
+    throw new ConfigError(
+      'PUBLIC_ORIGIN is required in production (e.g. https://live.example.jp): every link the server writes uses it. For the local demo set KIRARI_DEMO=1 (npm start does)',
+    )
+  }
   const databaseUrl = env.DATABASE_URL || undefined
   const pageViewUrl = env.PAGE_VIEW_URL || undefined
   const analyticsOrigins = list(env.ANALYTICS_ORIGINS).map((o) => origin(o, 'ANALYTICS_ORIGINS'))
@@ -102,28 +202,14 @@ export function loadConfig(
   const shopPageViewUrl = env.SHOP_PAGE_VIEW_URL || undefined
   if (shopPageViewUrl) analyticsOrigins.push(origin(shopPageViewUrl, 'SHOP_PAGE_VIEW_URL'))
   const dataDir = env.DATA_DIR ?? path.join(root, '.data')
-  const production = env.NODE_ENV === 'production'
   const captchaFixedWord = env.CAPTCHA_FIXED_WORD || undefined
-  if (captchaFixedWord && production) {
-    throw new ConfigError(
-      'CAPTCHA_FIXED_WORD is for automated tests and is refused with NODE_ENV=production',
-    )
-  }
-  const seedDemo = flag(env.SEED_DEMO, databaseUrl === undefined)
+  const seedDemo = demo && flag(env.SEED_DEMO, databaseUrl === undefined)
   const busUrl = env.BUS_URL || undefined
   if (busUrl && !/^(rediss?|nats):\/\//.test(busUrl)) {
     throw new ConfigError(`BUS_URL must start with redis://, rediss:// or nats://, got "${busUrl}"`)
   }
-  const readCacheMs = Number(env.READ_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000))
-  if (!Number.isInteger(readCacheMs) || readCacheMs < 0 || readCacheMs > 60_000) {
-    throw new ConfigError(`READ_CACHE_MS must be an integer 0–60000, got "${env.READ_CACHE_MS}"`)
-  }
-  const presenceIntervalMs = Number(env.PRESENCE_INTERVAL_MS ?? 5000)
-  if (!Number.isInteger(presenceIntervalMs) || presenceIntervalMs < 50) {
-    throw new ConfigError(
-      `PRESENCE_INTERVAL_MS must be an integer of at least 50, got "${env.PRESENCE_INTERVAL_MS}"`,
-    )
-  }
+  const readCacheMs = integer(env, 'READ_CACHE_MS', env.NODE_ENV === 'test' ? 0 : 1000, 0, 60_000)
+  const presenceIntervalMs = integer(env, 'PRESENCE_INTERVAL_MS', 5000, 50, 3_600_000)
   // On by default for a demo site, but never in tests unless a test asks for it.
   const botsDefault = seedDemo && env.NODE_ENV !== 'test' ? 6 : 0
   const botsText = env.DEMO_BOTS_PER_MINUTE || String(botsDefault)
@@ -133,7 +219,7 @@ export function loadConfig(
       `DEMO_BOTS_PER_MINUTE must be an integer 0–${MAX_DEMO_BOTS_PER_MINUTE}, got "${env.DEMO_BOTS_PER_MINUTE}"`,
     )
   }
-  const paymentProvider = env.PAYMENT_PROVIDER || (production ? 'none' : 'sandbox')
+  const paymentProvider = env.PAYMENT_PROVIDER || (demo ? 'sandbox' : 'none')
   if (!(PAYMENT_PROVIDERS as readonly string[]).includes(paymentProvider)) {
     throw new ConfigError(
       `PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${paymentProvider}"`,
@@ -150,6 +236,10 @@ export function loadConfig(
       `ORDER_SWEEP_MS must be 0 (off) or an integer 10–86400000, got "${env.ORDER_SWEEP_MS}"`,
     )
   }
+  const countryHeader = env.COUNTRY_HEADER?.trim().toLowerCase() || undefined
+  if (countryHeader && !/^[a-z0-9-]{1,64}$/.test(countryHeader)) {
+    throw new ConfigError(`COUNTRY_HEADER must be a header name, got "${env.COUNTRY_HEADER}"`)
+  }
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -157,7 +247,22 @@ export function loadConfig(
     databaseUrl,
     seedDemo,
     maintenance: flag(env.MAINTENANCE, false),
+    demo,
     production,
+    publicOrigin,
+    trustedProxies: trustList(env.TRUST_PROXY),
+    countryHeader,
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT, 1024, 16 << 20),
+    pushMaxPerAddress: integer(env, 'PUSH_MAX_PER_ADDRESS', 64, 1, 1_000_000),
+    pushMaxConnections: integer(env, 'PUSH_MAX_CONNECTIONS', 20_000, 1, 1_000_000),
+    pushOrigins: list(env.PUSH_ORIGINS).map((o) => origin(o, 'PUSH_ORIGINS')),
+    purgeIntervalMs: integer(
+      env,
+      'PURGE_INTERVAL_MS',
+      env.NODE_ENV === 'test' ? 0 : 10 * 60_000,
+      0,
+      86_400_000,
+    ),
     distDir: path.resolve(root, env.DIST_DIR ?? 'dist'),
     i18nDir: path.resolve(root, 'i18n'),
     publicDir: path.resolve(root, 'public'),
@@ -165,14 +270,13 @@ export function loadConfig(
     shopPageViewUrl,
     analyticsOrigins: [...new Set(analyticsOrigins)],
     externalHosts: list(env.EXTERNAL_HOSTS),
-    shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS ?? 10_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     captchaFixedWord,
-    trustProxy: flag(env.TRUST_PROXY, false),
     rtmpUrl: env.RTMP_URL ?? 'rtmp://127.0.0.1:1935/live',
     rtmpCallbackSecret: env.RTMP_CALLBACK_SECRET || undefined,
     mediaDir: path.resolve(root, env.MEDIA_DIR ?? '.data/media'),
-    devPages: flag(env.KIRARI_DEV_PAGES, !production),
-    flows: flag(env.KIRARI_FLOWS, !production),
+    devPages: demo && flag(env.KIRARI_DEV_PAGES, true),
+    flows: flag(env.KIRARI_FLOWS, demo),
     demoBotsPerMinute,
     busUrl,
     presenceIntervalMs,

@@ -10,9 +10,19 @@ const apiPort = Number(process.env.API_PORT ?? 8081)
 process.env.API_PORT = String(apiPort)
 // The push socket is not behind Vite's proxy (Vite's own hot reload uses `/`).
 process.env.VITE_PUSH_URL = `ws://127.0.0.1:${apiPort}/`
-const api = await startServer(loadConfig({ ...process.env, PORT: String(apiPort) }), { logger })
+const vitePort = Number(process.env.PORT ?? 8080)
+// The local demo; the app's pages come from Vite's port, so the push socket takes that origin.
+const api = await startServer(
+  loadConfig({
+    KIRARI_DEMO: '1',
+    PUSH_ORIGINS: `http://127.0.0.1:${vitePort} http://localhost:${vitePort}`,
+    ...process.env,
+    PORT: String(apiPort),
+  }),
+  { logger },
+)
 const vite = await createServer({
-  server: { port: Number(process.env.PORT ?? 8080), strictPort: true },
+  server: { port: vitePort, strictPort: true },
 })
 await vite.listen()
 vite.printUrls()

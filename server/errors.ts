@@ -22,6 +22,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 
 export const messages = {
   invalidParameter: 'パラメータが不正です',
   invalidJson: 'リクエストの形式が正しくありません',
+  bodyTooLarge: 'リクエストが大きすぎます',
   notFound: 'ページが見つかりません',
   maintenance: 'ただいまメンテナンス中です。しばらくしてから再度お試しください。',
   system: 'システムエラーが発生しました。時間をおいて再度お試しください。',

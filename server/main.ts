@@ -24,8 +24,10 @@ process.once('SIGINT', stop)
 
 try {
   const config = loadConfig()
-  if (config.production && config.seedDemo && !process.env.SEED_DEMO) {
-    logger.info('demo seed is on by default with PGlite; set SEED_DEMO=0 for a real deployment')
+  if (config.demo) {
+    logger.info(
+      'the local demo (KIRARI_DEMO=1): dev pages, the sandbox payment page and the demo seed may be on; never expose it',
+    )
   }
   server = await startServer(config, { logger })
   if (stopping.requested) stop()

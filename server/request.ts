@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { AppEnv } from './app.ts'
 import { ApiError, messages } from './errors.ts'
 import { authMessages } from './services/accounts.ts'
@@ -41,19 +40,6 @@ export async function readBody(c: Context<AppEnv>): Promise<Body> {
   }
   c.set('body', body)
   return body
-}
-
-/** The caller's address (the socket's; a proxy's X-Forwarded-For only with TRUST_PROXY=1). */
-export function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

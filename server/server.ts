@@ -11,6 +11,8 @@ import { startPresence } from './services/presence.ts'
 import { startDemoBots } from './services/demo-bots.ts'
 import { startOrderSweeper } from './services/order-settlement.ts'
 import { paymentProvider } from './services/payments.ts'
+import { startPurge } from './services/purge.ts'
+import { pushOptions } from './push-options.ts'
 
 export interface RunningServer {
   url: string
@@ -43,10 +45,13 @@ export async function startServer(
     logger.info('seeded database', { demo: config.seedDemo })
   }
 
-  const hub = new PushHub(await openBus(config.busUrl))
+  // Known once listening (PORT=0 picks one); until then nothing can ask.
+  let listenUrl = ''
+  const origin = () => config.publicOrigin ?? listenUrl
+  const hub = new PushHub(await openBus(config.busUrl), pushOptions(config, database.db, logger))
   // One provider for the requests and the order sweeper.
   const payments = paymentProvider(config.paymentProvider, database.db)
-  const app = createApp({ db: database.db, config, logger, hub, payments })
+  const app = createApp({ db: database.db, config, logger, hub, payments, origin })
   options.extend?.(app)
   const http = createAdaptorServer({ fetch: app.fetch }) as Server
   hub.attach(http)
@@ -83,8 +88,11 @@ export async function startServer(
     logger,
     intervalMs: config.orderSweepMs,
   })
+  const purge = startPurge({ db: database.db, logger, intervalMs: config.purgeIntervalMs })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
+  // A wildcard address is no place to send a browser to.
+  listenUrl = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${port}`
   logger.info('listening', {
     url,
     engine: database.engine,
@@ -100,10 +108,10 @@ export async function startServer(
       logger.info('shutting down', { inFlight })
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()))
       await bots.stop()
-      await presence.stop()
       await orderSweeper.stop()
-      await hub.close()
+      await purge.stop()
       http.closeIdleConnections()
+      // Requests in flight finish first: what they committed is still published on the bus.
       if (inFlight > 0) {
         const idle = new Promise<void>((resolve) => (drained = resolve))
         const timeout = new Promise<void>((resolve) =>
@@ -112,6 +120,9 @@ export async function startServer(
         await Promise.race([idle, timeout])
         http.closeAllConnections()
       }
+      // Then the sockets and the bus; the HTTP server is stopped once its sockets are gone.
+      await presence.stop()
+      await hub.close()
       await stopped
       await database.close()
       logger.info('stopped')

@@ -50,6 +50,14 @@ export function text(
   return str
 }
 
+/** A positive integer id in a path (`/img/room/{id}.svg`): beyond PostgreSQL's integer, a 400. */
+export function pathId(digits: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(digits) || Number(digits) > MAX_ID) {
+    throw new ApiError(400, messages.invalidParameter)
+  }
+  return Number(digits)
+}
+
 /** A positive integer id in a body (form or JSON); anything else is a 400 naming the field. */
 export function bodyId(body: Record<string, unknown>, key: string): number {
   const str = text(body, key, { max: 10 })

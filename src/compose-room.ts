@@ -80,6 +80,7 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
         }),
         pushSocket: fromCallback(({ sendBack, input }) =>
           openPushSocket(effects.pushUrl, input.key, sendBack, {
+            ownerKey: input.ownerKey,
             initial: input.initial,
             backfill: () => getCommentLog(effects.api, input.roomId),
           }),

@@ -13,12 +13,15 @@ export interface SpawnedServer {
   stop(): Promise<void>
 }
 
-/** Starts `server/main.ts` (what `npm start` runs after the build) and waits for its URL. */
+/**
+ * Starts `server/main.ts` (what `npm start` runs after the build, the demo unless `env` says
+ * KIRARI_DEMO=0) and waits for its URL.
+ */
 export function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-server-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ...env },
+    env: { ...process.env, KIRARI_DEMO: '1', PORT: '0', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''

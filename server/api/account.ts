@@ -27,6 +27,11 @@ import * as v from 'valibot'
 
 const SMS_LIMIT = { max: 3, windowMs: 10 * 60_000 }
 
+export const accountMessages = {
+  birthdaySet: '生年月日は一度登録すると変更できません。変更はお問い合わせください。',
+  guardianOnly: '法定代理人の同意は、法定代理人の方の手続きでのみ登録できます。',
+} as const
+
 async function requireUser(c: Context<AppEnv>) {
   const session = c.var.session ?? (await findSession(c.var.db, c))
   if (session?.userId == null) throw new ApiError(401, authMessages.loginRequired)
@@ -80,29 +85,41 @@ export function accountRoutes() {
   api.get('/account', account)
   api.get('/account/', account)
 
-  // Nickname, birthday and the legal representative's agreement, from /mypage.
+  /**
+   * Nickname and birthday, from /mypage. The birthday decides the under-18 rules, so it is set
+   * once; a change goes through support. The legal representative's agreement is a guardian's
+   * to give (through its own flow), never a tick of the minor's own.
+   */
   api.post('/account/update', async (c) => {
     const user = await requireUser(c)
     const body = await readBody(c)
     const name = text(body, 'name', { max: 64, optional: true })
     const birthday = text(body, 'birthday', { max: 8, optional: true })
-    const agreed = text(body, 'is_legal_representative_agreed', { max: 1, optional: true })
+    if (body.is_legal_representative_agreed !== undefined) {
+      throw new ApiError(403, accountMessages.guardianOnly, { errorType: 'GUARDIAN_ONLY' })
+    }
     if (name !== '' && !checkName(name))
       throw new ApiError(400, FIELD_MESSAGES.name, { errorType: 'INVALID_NAME' })
     if (birthday !== '' && !checkBirthday(birthday, Date.now())) {
       throw new ApiError(400, FIELD_MESSAGES.birthday, { errorType: 'INVALID_BIRTHDAY' })
     }
-    if (agreed !== '' && agreed !== '0' && agreed !== '1')
-      throw new ApiError(400, messages.invalidParameter)
-    await c.var.db
+    const setBirthday = birthday !== '' && user.birthday !== Number(birthday)
+    if (setBirthday && user.birthday !== null) {
+      throw new ApiError(409, accountMessages.birthdaySet, { errorType: 'BIRTHDAY_SET' })
+    }
+    // `birthday is null` again in the update: two saves at once cannot both set it.
+    const updated = await c.var.db
       .updateTable('users')
       .set({
         ...(name !== '' ? { name: name.trim() } : {}),
-        ...(birthday !== '' ? { birthday: Number(birthday) } : {}),
-        ...(agreed !== '' ? { is_legal_representative_agreed: agreed === '1' } : {}),
+        ...(setBirthday ? { birthday: Number(birthday) } : {}),
       })
       .where('id', '=', user.id)
-      .execute()
+      .$if(setBirthday, (q) => q.where('birthday', 'is', null))
+      .executeTakeFirst()
+    if (setBirthday && Number(updated.numUpdatedRows) === 0) {
+      throw new ApiError(409, accountMessages.birthdaySet, { errorType: 'BIRTHDAY_SET' })
+    }
     return c.json({ ok: 1 })
   })
 

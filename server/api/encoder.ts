@@ -1,3 +1,4 @@
+import { publicOrigin } from '../caller.ts'
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
@@ -41,7 +42,7 @@ export function encoderRoutes() {
     c.var.hub.publish(live.bcsvr_key, {
       ...body,
       t: TELOP_FRAME_TYPE,
-      api: `${new URL(c.req.url).origin}/api/live/telop?live_id=${live.live_id}`,
+      api: `${publicOrigin(c)}/api/live/telop?live_id=${live.live_id}`,
     })
     return c.json({ ok: 1, ...body })
   }

@@ -1,3 +1,4 @@
+import { pathId } from '../validate.ts'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
@@ -36,7 +37,7 @@ export function imageRoutes() {
   const api = new Hono<AppEnv>()
 
   api.get('/room/:file{[0-9]+\\.svg}', async (c) => {
-    const id = Number(c.req.param('file').replace('.svg', ''))
+    const id = pathId(c.req.param('file').replace('.svg', ''))
     const room = await c.var.db
       .selectFrom('rooms')
       .select(['main_name', 'color'])
@@ -61,7 +62,7 @@ export function imageRoutes() {
 
   // Gifts (/api/live/gift_list image): a gem in the gift's colour with its points, or its name.
   api.get('/gift/:file{[0-9]{1,9}\\.svg}', async (c) => {
-    const id = Number(c.req.param('file').replace('.svg', ''))
+    const id = pathId(c.req.param('file').replace('.svg', ''))
     const gift = await c.var.db
       .selectFrom('gifts')
       .select(['name', 'color', 'point', 'free', 'kind'])
@@ -88,7 +89,7 @@ ${shape}${label}
 
   // Room banners (/api/room/banners): the banner's title on its colour, no image files needed.
   api.get('/banner/:file{[0-9]{1,9}\\.svg}', async (c) => {
-    const id = Number(c.req.param('file').replace('.svg', ''))
+    const id = pathId(c.req.param('file').replace('.svg', ''))
     const banner = await c.var.db
       .selectFrom('room_banners')
       .select(['title', 'color'])
@@ -109,7 +110,7 @@ ${shape}${label}
 
   // Gacha banners (/api/gachas image): the gacha's name on its colour.
   api.get('/gacha/:file{[0-9]{1,9}\\.svg}', async (c) => {
-    const id = Number(c.req.param('file').replace('.svg', ''))
+    const id = pathId(c.req.param('file').replace('.svg', ''))
     const gacha = await c.var.db
       .selectFrom('gachas')
       .select(['name', 'color'])
@@ -130,7 +131,7 @@ ${shape}${label}
 
   // Gacha prizes other than free gifts (those use their gift's image): a shape per prize type.
   api.get('/prize/:file{[0-9]{1,9}\\.svg}', async (c) => {
-    const id = Number(c.req.param('file').replace('.svg', ''))
+    const id = pathId(c.req.param('file').replace('.svg', ''))
     const prize = await c.var.db
       .selectFrom('gacha_prizes')
       .select(['prize_type', 'rarity', 'color'])

@@ -1,3 +1,4 @@
+import { publicOrigin } from '../caller.ts'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { AppEnv } from '../app.ts'
@@ -35,7 +36,7 @@ export function liveRoutes() {
     const q = query(c, onlivesQuery)
     const options = {
       pickup: q.is_pickup === '1',
-      origin: new URL(c.req.url).origin,
+      origin: publicOrigin(c),
       locale: q.lang === undefined || q.lang === 'ja' ? ('ja' as const) : ('en' as const),
     }
     // Kept serialized: the list is the same for everyone and the largest read of the site.
@@ -113,7 +114,7 @@ export function liveRoutes() {
       .select('room_url_key')
       .where('id', '=', room_id)
       .executeTakeFirstOrThrow()
-    const base = `${new URL(c.req.url).origin}/hls/${room.room_url_key}`
+    const base = `${publicOrigin(c)}/hls/${room.room_url_key}`
     if (live.source === 'rtmp') {
       // OBS through nginx-rtmp: one rendition, the encoder's own.
       const url = `${base}/live/index.m3u8`

@@ -1,3 +1,4 @@
+import { publicOrigin } from '../caller.ts'
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import type { AppEnv } from '../app.ts'
@@ -23,7 +24,7 @@ const paramId = (c: { req: { param(name: 'id'): string } }) => {
 }
 
 /** Where a provider sends the browser back to: this site as the browser reached it. */
-export const returnBase = (c: Context<AppEnv>) => new URL(c.req.url).origin
+export const returnBase = (c: Context<AppEnv>) => publicOrigin(c)
 
 /** An order id as newOrderId makes them; the service answers 404 for anything unknown. */
 export const bodyOrderId = (body: Record<string, unknown>) => text(body, 'order_id', { max: 32 })

@@ -1,3 +1,4 @@
+import { publicOrigin } from '../caller.ts'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { AppEnv } from '../app.ts'
@@ -42,7 +43,7 @@ export function roomProfileRoutes() {
       : undefined
     const viewer = await viewerState(c.var.db, await sessionUserId(c), room.id, null)
     const ec = await roomConfig(c.var.db, { id: room.id }, null)
-    const origin = new URL(c.req.url).origin
+    const origin = publicOrigin(c)
     const image = `${origin}/img/room/${room.id}.svg`
     const shareUrl = `${origin}/r/${room.room_url_key}`
     return c.json({

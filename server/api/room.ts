@@ -1,6 +1,7 @@
+import { publicOrigin } from '../caller.ts'
 import { socketViewers } from '../services/presence.ts'
 import { grantFreeGifts } from '../services/free-gifts.ts'
-import { isAbroad, roomRegulation } from '../services/lives.ts'
+import { isAbroad, ownerPushKey, roomRegulation } from '../services/lives.ts'
 import { REGULATION } from '../../src/domain/regulation.ts'
 import { Hono, type Context } from 'hono'
 import { sql } from 'kysely'
@@ -65,8 +66,9 @@ export function roomRoutes() {
       room.id,
       live?.live_id ?? null,
     )
-    const url = new URL(c.req.url)
-    const image = `${url.origin}/img/room/${room.id}.svg`
+    const origin = publicOrigin(c)
+    const isOwner = session?.userId != null && session.userId === room.owner_user_id
+    const image = `${origin}/img/room/${room.id}.svg`
     return c.json({
       room_id: room.id,
       room_url_key: room.room_url_key,
@@ -78,7 +80,7 @@ export function roomRoutes() {
       is_official: room.is_official,
       genre_id: room.genre_id,
       follower_num: room.follower_num,
-      broadcast_host: url.hostname,
+      broadcast_host: new URL(origin).hostname,
       broadcast_key: live?.bcsvr_key ?? '',
       is_live: live !== undefined,
       live_id: live?.live_id ?? 0,
@@ -88,10 +90,12 @@ export function roomRoutes() {
       share: {
         twitter: {
           text: `${room.main_name}が配信中！ #Kirari`,
-          url: `${url.origin}/r/${room.room_url_key}`,
+          url: `${origin}/r/${room.room_url_key}`,
         },
       },
-      is_owner: session?.userId != null && session.userId === room.owner_user_id,
+      is_owner: isOwner,
+      // Kirari: the owner's private push key (who followed during the live), for the owner only.
+      owner_broadcast_key: isOwner && live ? ownerPushKey(live) : '',
       isRoomOrganizer: false,
     })
   })
@@ -112,7 +116,7 @@ export function roomRoutes() {
         .select('name')
         .where('id', '=', userId)
         .executeTakeFirstOrThrow()
-      c.var.hub.publish(live.bcsvr_key, {
+      c.var.hub.publish(ownerPushKey(live), {
         t: SYSTEM_LOG_FRAME_TYPE,
         target_type: LOG_TARGET_OWNER,
         user_id: userId,
@@ -195,7 +199,7 @@ export function roomRoutes() {
       .orderBy('sort_order')
       .orderBy('id')
       .execute()
-    const origin = new URL(c.req.url).origin
+    const origin = publicOrigin(c)
     return c.json({
       banners: rows.map((b) => ({
         id: b.id,

@@ -1,3 +1,4 @@
+import { pathId } from '../validate.ts'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app.ts'
 import type { Db } from '../db/index.ts'
@@ -38,7 +39,7 @@ export function shopImageRoutes() {
   const api = new Hono<AppEnv>()
   const card = (path: string, table: Source, width: number, height: number, max: number) =>
     api.get(`${path}/:file{[0-9]{1,9}\\.svg}`, async (c) => {
-      const id = Number(c.req.param('file').replace('.svg', ''))
+      const id = pathId(c.req.param('file').replace('.svg', ''))
       const { name, color } = await nameAndColor(c.var.db, table, id)
       const fill = safeColor(color)
       const size = Math.round(height / 7)

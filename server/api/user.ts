@@ -1,12 +1,14 @@
+import { publicOrigin } from '../caller.ts'
 import { randomInt } from 'node:crypto'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { FIELD_MESSAGES, checkMail, signUpProblem } from '../../src/domain/account-rules.ts'
 import type { AppEnv } from '../app.ts'
 import { ApiError } from '../errors.ts'
-import { clientAddress, readBody } from '../request.ts'
+import { clientAddress } from '../caller.ts'
+import { readBody } from '../request.ts'
 import { authMessages, checkCredentials, createAccount } from '../services/accounts.ts'
 import { consumeCaptcha, createCaptcha } from '../services/captcha.ts'
-import { allowAttempt } from '../services/rate-limit.ts'
+import { hit, isLimited, resetLimit } from '../services/rate-limit.ts'
 import { rotateSession, type Session } from '../services/sessions.ts'
 import { text } from '../validate.ts'
 
@@ -48,23 +50,24 @@ export function userRoutes() {
     const password = text(body, 'password', { max: 256 })
     const captchaWord = text(body, 'captcha_word', { max: 32 })
     const current = session(c)
-    const allowed =
-      (await allowAttempt(
-        c.var.db,
-        [`login:account:${accountId.toLowerCase()}`],
-        LOGIN_LIMIT_ACCOUNT,
-      )) &&
-      (await allowAttempt(c.var.db, [`login:address:${clientAddress(c)}`], LOGIN_LIMIT_ADDRESS))
-    if (!allowed) {
-      throw new ApiError(429, authMessages.tooManyAttempts, { errorType: 'RATE_LIMITED' })
+    const tooMany = () =>
+      new ApiError(429, authMessages.tooManyAttempts, { errorType: 'RATE_LIMITED' })
+    // Every attempt counts against the caller's address; against the account only those that
+    // passed the captcha, so junk attempts cannot lock its owner out.
+    if (!(await hit(c.var.db, `login:address:${clientAddress(c)}`, LOGIN_LIMIT_ADDRESS))) {
+      throw tooMany()
     }
+    const accountKey = `login:account:${accountId.toLowerCase()}`
+    if (await isLimited(c.var.db, accountKey, LOGIN_LIMIT_ACCOUNT)) throw tooMany()
     const retry = async (error: string) =>
       c.json({ error, captcha_url: await createCaptcha(c.var.db, current.id, captchaOptions(c)) })
     if (!(await consumeCaptcha(c.var.db, current.id, captchaWord, captchaOptions(c)))) {
       return retry(authMessages.wrongCaptcha)
     }
+    if (!(await hit(c.var.db, accountKey, LOGIN_LIMIT_ACCOUNT))) throw tooMany()
     const userId = await checkCredentials(c.var.db, accountId, password)
     if (userId === null) return retry(authMessages.wrongPassword)
+    await resetLimit(c.var.db, accountKey)
     const next = await rotateSession(c.var.db, c, userId)
     return c.json({ ok: 1, csrf_token: next.csrfToken })
   })
@@ -74,31 +77,19 @@ export function userRoutes() {
     return c.json({ ok: 1, csrf_token: next.csrfToken })
   })
 
-  // JSON sign-up (SPEC.md §7): no captcha, so it is rate-limited per address.
-  api.post('/sign_up', async (c) => {
-    const form = signUpFields(await readBody(c))
-    if (!(await allowAttempt(c.var.db, [`signup:address:${clientAddress(c)}`], SIGN_UP_LIMIT))) {
-      throw new ApiError(429, authMessages.tooManyAttempts, { errorType: 'RATE_LIMITED' })
-    }
-    const userId = await createAccount(c.var.db, {
-      accountId: form.account_id,
-      password: form.password,
-      name: form.name,
-    })
-    const next = await rotateSession(c.var.db, c, userId)
-    return c.json({ ok: 1, csrf_token: next.csrfToken })
-  })
-
-  // The form-encoded registration with captcha and avatar (SPEC.md §3 register payload).
-  api.post('/register', async (c) => {
+  /**
+   * Both sign-ups (JSON `sign_up` and the form-encoded `register` with an avatar, SPEC.md §7):
+   * a per-address limit counted before anything else, then the captcha, then the account.
+   */
+  const signUp = (withAvatar: boolean) => async (c: Context<AppEnv>) => {
     const body = await readBody(c)
     const form = signUpFields(body)
     const captchaWord = text(body, 'captcha_word', { max: 32 })
-    const avatarText = text(body, 'avatar_id', { max: 2, optional: true })
+    const avatarText = withAvatar ? text(body, 'avatar_id', { max: 2, optional: true }) : ''
     if (avatarText !== '' && !/^[0-7]$/.test(avatarText))
       throw new ApiError(400, 'アバターを選び直してください')
     const current = session(c)
-    if (!(await allowAttempt(c.var.db, [`signup:address:${clientAddress(c)}`], SIGN_UP_LIMIT))) {
+    if (!(await hit(c.var.db, `signup:address:${clientAddress(c)}`, SIGN_UP_LIMIT))) {
       throw new ApiError(429, authMessages.tooManyAttempts, { errorType: 'RATE_LIMITED' })
     }
     if (!(await consumeCaptcha(c.var.db, current.id, captchaWord, captchaOptions(c)))) {
@@ -115,7 +106,9 @@ export function userRoutes() {
     })
     const next = await rotateSession(c.var.db, c, userId)
     return c.json({ ok: 1, csrf_token: next.csrfToken })
-  })
+  }
+  api.post('/sign_up', signUp(false))
+  api.post('/register', signUp(true))
 
   // Sends the account id and the way to reset by SMS to the address, if an account has it.
   // The answer is the same either way, so nobody learns which addresses are registered.
@@ -127,7 +120,7 @@ export function userRoutes() {
       .select(['account_id', 'name'])
       .where('mail_address', '=', mail)
       .execute()
-    const origin = new URL(c.req.url).origin
+    const origin = publicOrigin(c)
     for (const user of users) {
       await c.var.messages.send({
         channel: 'mail',

@@ -39,7 +39,8 @@ export async function redisBus(url: string): Promise<Bus> {
 
 /** NATS: one subject; every process (this one too) receives every frame. */
 export async function natsBus(url: string): Promise<Bus> {
-  const nc = await connect({ servers: url.replace(/^nats:\/\//, '') })
+  // Reconnect for ever: a NATS that went away comes back, and meanwhile the client buffers.
+  const nc = await connect({ servers: url.replace(/^nats:\/\//, ''), maxReconnectAttempts: -1 })
   const codec = StringCodec()
   const handlers: Handler[] = []
   const subscription = nc.subscribe(BUS_TOPIC, {

@@ -11,7 +11,7 @@ export interface DB extends ShopTables {
   captchas: CaptchaTable
   sms_codes: SmsCodeTable
   outbox: OutboxTable
-  rate_events: RateEventTable
+  rate_counters: RateCounterTable
   comments: CommentTable
   follows: FollowTable
   live_reports: LiveReportTable
@@ -108,6 +108,8 @@ export interface LiveTable {
   source: Generated<'demo' | 'rtmp'>
   /** The stream name nginx-rtmp writes the HLS under; never shown to viewers. */
   ingest_name: string | null
+  /** The owner's private push key secret (owner-only logs), random per live. */
+  owner_key: Generated<string>
 }
 
 export interface SessionTable {
@@ -148,9 +150,11 @@ export interface OutboxTable {
   created_at: CreatedAt
 }
 
-export interface RateEventTable {
+/** One rate-limit window per key (services/rate-limit.ts). */
+export interface RateCounterTable {
   key: string
-  at: ColumnType<Date, Date | undefined, never>
+  window_start: Date
+  hits: number
 }
 
 export interface CommentTable {

@@ -10,6 +10,11 @@ import { walletOf } from './wallet.ts'
 export const AD_VIDEO = { url: '/media/ads/kirari-ad.mp4', durationMs: 6000 } as const
 /** Clock granularity allowed between the ad's end in the browser and our own clock. */
 const WATCH_TOLERANCE_MS = 250
+/**
+ * A watch is finished and its draw taken within this long of its start, or it is void: a watch
+ * left open cannot be saved for another day's limit.
+ */
+export const WATCH_LIFETIME_MS = 30 * 60_000
 
 export const adMessages = {
   none: '現在、広告で引けるガチャはありません。',
@@ -17,6 +22,7 @@ export const adMessages = {
   unknownWatch: 'この広告視聴は見つかりません。',
   notWatched: '広告を最後までご覧ください。',
   rewarded: 'この広告の報酬は受け取り済みです。',
+  expired: 'この広告視聴の有効期限が切れました。もう一度広告をご覧ください。',
 } as const
 
 /** The ad-reward gacha open now, if any. */
@@ -31,6 +37,12 @@ export async function currentAdGacha(db: Db, now: Date) {
     .executeTakeFirst()
 }
 
+async function currentAdGachaOr404(db: Db, now: Date, gachaId: number) {
+  const gacha = await currentAdGacha(db, now)
+  if (!gacha || gacha.id !== gachaId) throw new ApiError(404, adMessages.none)
+  return gacha
+}
+
 /** `/api/ad_reward/gacha`: where the ad-reward lottery lives now (SPEC §2 routing rule). */
 export async function adRewardGachaPath(db: Db, now: Date) {
   const gacha = await currentAdGacha(db, now)
@@ -40,17 +52,30 @@ export async function adRewardGachaPath(db: Db, now: Date) {
   }
 }
 
+/**
+ * The day's watches that use up the limit: every one started today that was completed or is
+ * still open (within its lifetime). Counting starts, not completions, means 500 watches cannot
+ * be started today and completed tomorrow.
+ */
 async function watchedToday(db: Db, userId: number, gachaId: number, now: Date) {
   const row = await db
     .selectFrom('ad_reward_watches')
     .select(sql<number>`count(*)::int`.as('n'))
     .where('user_id', '=', userId)
     .where('gacha_id', '=', gachaId)
-    .where('completed_at', 'is not', null)
     .where('started_at', '>=', tokyoDayStart(now))
+    .where((eb) =>
+      eb.or([
+        eb('completed_at', 'is not', null),
+        eb('started_at', '>', new Date(now.getTime() - WATCH_LIFETIME_MS)),
+      ]),
+    )
     .executeTakeFirstOrThrow()
   return row.n
 }
+
+const expired = (startedAt: Date, now: Date) =>
+  now.getTime() - startedAt.getTime() > WATCH_LIFETIME_MS
 
 /** `/api/ad_reward/user` and `can_watch`: the day's watches and what is left of them. */
 export async function adRewardUser(db: Db, userId: number, now: Date, gachaId?: number) {
@@ -91,20 +116,36 @@ function watchShape(w: {
   }
 }
 
-/** Starts a watch (the clock the server checks the play-through against starts now). */
+/**
+ * Starts a watch (the clock the server checks the play-through against starts now), while the
+ * day's limit allows one more; the user's row is locked so parallel starts cannot pass together.
+ */
 export async function startWatch(db: Db, userId: number, gachaId: number, now: Date) {
-  await canWatch(db, userId, gachaId, now)
-  const watch = await db
-    .insertInto('ad_reward_watches')
-    .values({
-      id: randomBytes(12).toString('base64url'),
-      user_id: userId,
-      gacha_id: gachaId,
-      started_at: now,
-    })
-    .returning(['id', 'gacha_id', 'completed_at', 'draw_id'])
-    .executeTakeFirstOrThrow()
-  return watchShape(watch)
+  return db.transaction().execute(async (tx) => {
+    await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+    await canWatch(tx, userId, gachaId, now)
+    const watch = await tx
+      .insertInto('ad_reward_watches')
+      .values({
+        id: randomBytes(12).toString('base64url'),
+        user_id: userId,
+        gacha_id: gachaId,
+        started_at: now,
+      })
+      .returning(['id', 'gacha_id', 'completed_at', 'draw_id'])
+      .executeTakeFirstOrThrow()
+    return watchShape(watch)
+  })
+}
+
+/** Open watches past their lifetime are void: purged (services/purge.ts). */
+export async function purgeExpiredWatches(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('ad_reward_watches')
+    .where('completed_at', 'is', null)
+    .where('started_at', '<', new Date(now.getTime() - WATCH_LIFETIME_MS))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
 
 async function findWatch(db: Db, userId: number, watchId: string, lock = false) {
@@ -126,19 +167,21 @@ export async function getWatch(db: Db, userId: number, watchId: string) {
 
 /**
  * The ad has played through: accepted only when the ad's length has passed on our clock since
- * the watch started, and while the day's limit allows it.
+ * the watch started, within the watch's lifetime, while its gacha is open.
  */
 export async function completeWatch(db: Db, userId: number, watchId: string, now: Date) {
   return db.transaction().execute(async (tx) => {
     await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
     const watch = await findWatch(tx, userId, watchId, true)
     if (watch.completed_at) return watchShape(watch)
+    if (expired(watch.started_at, now)) {
+      throw new ApiError(400, adMessages.expired, { errorType: 'EXPIRED' })
+    }
     if (now.getTime() - watch.started_at.getTime() < AD_VIDEO.durationMs - WATCH_TOLERANCE_MS) {
       throw new ApiError(400, adMessages.notWatched, { errorType: 'NOT_WATCHED' })
     }
-    const user = await adRewardUser(tx, userId, now, watch.gacha_id)
-    if (user.remaining_count === 0)
-      throw new ApiError(404, adMessages.limit, { errorType: 'LIMIT' })
+    // Its place in the day's limit was taken when it started (startWatch).
+    await currentAdGachaOr404(tx, now, watch.gacha_id)
     await tx
       .updateTable('ad_reward_watches')
       .set({ completed_at: now })
@@ -157,6 +200,9 @@ export async function rewardWatch(db: Db, userId: number, watchId: string, now: 
     }
     if (watch.draw_id !== null)
       throw new ApiError(400, adMessages.rewarded, { errorType: 'REWARDED' })
+    if (expired(watch.started_at, now)) {
+      throw new ApiError(400, adMessages.expired, { errorType: 'EXPIRED' })
+    }
     const result = await drawIn(tx, {
       userId,
       gachaId: watch.gacha_id,

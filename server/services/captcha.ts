@@ -25,10 +25,15 @@ export async function createCaptcha(
   const word =
     options.fixedWord ??
     Array.from({ length: WORD_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
-  await db
-    .insertInto('captchas')
-    .values({ id, session_id: sessionId, word, expires_at: new Date(Date.now() + LIFETIME_MS) })
-    .execute()
+  // Only the newest counts (consumeCaptcha), so the older ones of the session go: asking again
+  // and again keeps one row, not one per request.
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('captchas').where('session_id', '=', sessionId).execute()
+    await tx
+      .insertInto('captchas')
+      .values({ id, session_id: sessionId, word, expires_at: new Date(Date.now() + LIFETIME_MS) })
+      .execute()
+  })
   return captchaUrl(id)
 }
 

@@ -19,6 +19,7 @@ export async function openLive(db: Db, where: { roomId?: number; liveId?: number
       'lives.telop',
       'lives.source',
       'lives.ingest_name',
+      'lives.owner_key',
       'rooms.owner_user_id',
     ])
     .where('lives.ended_at', 'is', null)

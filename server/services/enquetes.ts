@@ -58,12 +58,16 @@ export async function startEnquete(
   if (!Number.isInteger(options) || options < 2 || options > 10) {
     throw new ApiError(400, enqueteMessages.options)
   }
-  if (await openEnquete(db, live.live_id)) throw new ApiError(409, enqueteMessages.alreadyOpen)
-  const row = await db
-    .insertInto('enquetes')
-    .values({ live_id: live.live_id, option_count: options })
-    .returning(['id', 'started_at'])
-    .executeTakeFirstOrThrow()
+  // The live's row serialises starts, so two at once make one vote and one 409.
+  const row = await db.transaction().execute(async (tx) => {
+    await tx.selectFrom('lives').select('id').where('id', '=', live.live_id).forUpdate().execute()
+    if (await openEnquete(tx, live.live_id)) throw new ApiError(409, enqueteMessages.alreadyOpen)
+    return tx
+      .insertInto('enquetes')
+      .values({ live_id: live.live_id, option_count: options })
+      .returning(['id', 'started_at'])
+      .executeTakeFirstOrThrow()
+  })
   hub.publish(live.bcsvr_key, {
     t: 3,
     enquete_id: row.id,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import type { AppEnv } from '../app.ts'
+import { clientCountry } from '../caller.ts'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { newBroadcastKey } from '../db/seed.ts'
@@ -17,6 +18,12 @@ import {
 export const RESTART_WINDOW_MS = 30_000
 /** SPEC §9: the error type of a restart after the window. */
 export const TIME_TO_RESTART_EXCEEDED = 'TIME_TO_RESTART_EXCEEDED'
+/**
+ * The push key only the room's owner is told (room status): logs for the owner's eyes (who
+ * followed) go there, never on the public key every viewer follows.
+ */
+export const ownerPushKey = (live: { owner_key: string }) => `owner:${live.owner_key}`
+
 /** The push frame that tells viewers the live ended. */
 export const LIVE_END_FRAME_TYPE = 101
 
@@ -29,13 +36,12 @@ export const liveMessages = {
 } as const
 
 /**
- * The viewer's country is not known without a proxy that tells it: with TRUST_PROXY=1 the
- * `X-Country-Code` header (e.g. a CDN's), otherwise Japan.
+ * The caller's country is known only from COUNTRY_HEADER set by a trusted proxy or CDN (never a
+ * header the client sent itself); without one it counts as Japan.
  */
 export function isAbroad(c: Context<AppEnv>): boolean {
-  if (!c.var.config.trustProxy) return false
-  const country = c.req.header('x-country-code')?.trim().toUpperCase()
-  return country !== undefined && country !== '' && country !== 'JP'
+  const country = clientCountry(c)
+  return country !== undefined && /^[A-Z]{2}$/.test(country) && country !== 'JP'
 }
 
 /** Age flags of a user at `nowMs` (Tokyo calendar); no birthday counts as an adult. */
@@ -98,6 +104,9 @@ export async function startLive(
     })
   }
   return db.transaction().execute(async (tx) => {
+    // The room's row serialises starts: with no open live there is no live row to lock, and two
+    // starts at once would both insert (one 200, the other 409 below).
+    await tx.selectFrom('rooms').select('id').where('id', '=', room.id).forUpdate().execute()
     const open = await tx
       .selectFrom('lives')
       .select('id')

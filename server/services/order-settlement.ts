@@ -1,4 +1,5 @@
 /** Order settlement: state transitions, settle() against the provider, and the expiry sweeper. */
+import { startJob } from './jobs.ts'
 import { sql } from 'kysely'
 import type { Logger } from '../app.ts'
 import type { Db } from '../db/index.ts'
@@ -190,34 +191,21 @@ export function startOrderSweeper(deps: {
   intervalMs: number
 }) {
   const { db, provider, logger, intervalMs } = deps
-  if (!(intervalMs > 0)) return { stop: async () => {} }
-  let running: Promise<void> | undefined
-  const sweep = async () => {
-    const looked = await settleStale(
-      db,
-      provider,
-      {},
-      {
-        onError: (orderId, error) =>
-          logger.error('order sweep: settle failed', { orderId, error: String(error) }),
-      },
-    )
-    if (looked > 0) logger.info('order sweep', { orders: looked })
-  }
-  const tick = () => {
-    running ??= sweep()
-      .catch((error: unknown) => logger.error('order sweep failed', { error: String(error) }))
-      .finally(() => {
-        running = undefined
-      })
-  }
-  tick()
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
+  return startJob({
+    name: 'order sweep',
+    intervalMs,
+    logger,
+    run: async () => {
+      const looked = await settleStale(
+        db,
+        provider,
+        {},
+        {
+          onError: (orderId, error) =>
+            logger.error('order sweep: settle failed', { orderId, error: String(error) }),
+        },
+      )
+      if (looked > 0) logger.info('order sweep', { orders: looked })
     },
-  }
+  })
 }

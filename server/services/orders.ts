@@ -17,7 +17,16 @@ export const orderMessages = {
   expired: 'この注文は有効期限が切れました。お手数ですが、もう一度お申し込みください。',
   unavailable: '決済は現在ご利用いただけません',
   keyReused: 'この注文は内容が変わりました。もう一度お試しください。',
+  tooManyOpen:
+    'お支払い待ちの注文が多すぎます。お支払いを済ませるか、しばらくしてから再度お試しください。',
 } as const
+
+/**
+ * Room-item orders one user may have open (reserved or awaiting payment) at once. Each holds
+ * stock for 30 minutes; without a cap one account could hold an item's whole stock again and
+ * again. (Plans hold no stock; the pack is one open order per user already.)
+ */
+export const MAX_OPEN_ORDERS = 3
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
@@ -81,10 +90,32 @@ export type NewOrder = Omit<
 >
 
 /**
+ * A room item's order holds stock for 30 minutes; a user with MAX_OPEN_ORDERS of them open gets
+ * a 409 rather than one more (unless this is the same submit again, which insertOrder answers).
+ */
+async function refuseTooManyHolding(tx: Db, order: NewOrder, now: Date): Promise<void> {
+  // The user's row is the lock that makes this count and the caller's insert one step.
+  await tx.selectFrom('users').select('id').where('id', '=', order.user_id).forUpdate().execute()
+  const open = await tx
+    .selectFrom('orders')
+    .select(['client_key'])
+    .where('user_id', '=', order.user_id)
+    .where('kind', '=', 'ec_item')
+    .where('status', 'in', ['reserved', 'awaiting_payment'])
+    .where('expires_at', '>', now)
+    .execute()
+  if (open.some((o) => o.client_key === order.client_key)) return
+  if (open.length >= MAX_OPEN_ORDERS) {
+    throw new ApiError(409, orderMessages.tooManyOpen, { errorType: 'TOO_MANY_OPEN_ORDERS' })
+  }
+}
+
+/**
  * Inserts a reserved order inside the caller's transaction; null when the user already has an
  * order with this client key (a double submit), in which case nothing may be changed.
  */
 export async function insertOrder(tx: Db, order: NewOrder, now: Date): Promise<string | null> {
+  if (order.kind === 'ec_item') await refuseTooManyHolding(tx, order, now)
   const row = await tx
     .insertInto('orders')
     .values({

@@ -6,6 +6,8 @@ import type { Db } from '../db/index.ts'
 
 /** A report older than this many intervals is from a process that is gone. */
 const FRESH_INTERVALS = 3
+/** Rows per insert: 3 parameters a row stays far below PostgreSQL's 65,535 per statement. */
+const ROWS_PER_INSERT = 1000
 
 /**
  * Every process reports how many sockets follow each live key (its own viewers) to the
@@ -17,13 +19,23 @@ export function startPresence(deps: { db: Db; hub: PushHub; logger: Logger; inte
   const processId = randomUUID()
   let running: Promise<void> = Promise.resolve()
   const report = async () => {
-    const counts = [...hub.counts()].filter(([, n]) => n > 0)
+    const counts = hub.counts()
+    // Only the keys of lives on air count: a socket may SUB any well-formed key, and those of
+    // nothing on air are no viewers of anything (nor rows for the database to hold).
+    const onAir =
+      counts.size === 0
+        ? []
+        : await db.selectFrom('lives').select('bcsvr_key').where('ended_at', 'is', null).execute()
+    const rows = onAir.flatMap(({ bcsvr_key }) => {
+      const viewers = counts.get(bcsvr_key) ?? 0
+      return viewers > 0 ? [{ process_id: processId, bcsvr_key, viewers }] : []
+    })
     await db.transaction().execute(async (tx) => {
       await tx.deleteFrom('live_presence').where('process_id', '=', processId).execute()
-      if (counts.length > 0) {
+      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
         await tx
           .insertInto('live_presence')
-          .values(counts.map(([key, n]) => ({ process_id: processId, bcsvr_key: key, viewers: n })))
+          .values(rows.slice(i, i + ROWS_PER_INSERT))
           .execute()
       }
     })

@@ -1,10 +1,17 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import type { AppEnv } from '../app.ts'
+import { isHttps } from '../caller.ts'
 import type { Db } from '../db/index.ts'
 
 export const SESSION_COOKIE = 'kirari_sid'
 const SESSION_DAYS = 30
+/**
+ * A visitor who never logs in needs a session only for a CSRF token and a captcha; a day is
+ * plenty (an expired token is fetched again), and such sessions do not pile up for a month.
+ */
+const ANONYMOUS_SESSION_DAYS = 1
 
 export interface Session {
   id: string
@@ -16,15 +23,8 @@ function token(): string {
   return randomBytes(24).toString('base64url')
 }
 
-/** https directly, or behind a trusted proxy that terminated TLS. */
-function isHttps(c: Context): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true
-  const config = c.get('config') as { trustProxy?: boolean } | undefined
-  return config?.trustProxy === true && c.req.header('x-forwarded-proto') === 'https'
-}
-
 /** The session named by the request's cookie, if it exists and has not expired. */
-export async function findSession(db: Db, c: Context): Promise<Session | null> {
+export async function findSession(db: Db, c: Context<AppEnv>): Promise<Session | null> {
   const id = getCookie(c, SESSION_COOKIE)
   if (!id || !/^[\w-]{20,64}$/.test(id)) return null
   const row = await db
@@ -37,7 +37,7 @@ export async function findSession(db: Db, c: Context): Promise<Session | null> {
 }
 
 /** The current session, creating an anonymous one (and its cookie) when there is none. */
-export async function ensureSession(db: Db, c: Context): Promise<Session> {
+export async function ensureSession(db: Db, c: Context<AppEnv>): Promise<Session> {
   const existing = await findSession(db, c)
   if (existing) return existing
   return startSession(db, c, null)
@@ -47,21 +47,26 @@ export async function ensureSession(db: Db, c: Context): Promise<Session> {
  * A new session for `userId` (or anonymous), replacing the request's old one: the id changes
  * at every login and logout, so a session id seen before login is worth nothing after it.
  */
-export async function rotateSession(db: Db, c: Context, userId: number | null): Promise<Session> {
+export async function rotateSession(
+  db: Db,
+  c: Context<AppEnv>,
+  userId: number | null,
+): Promise<Session> {
   const old = getCookie(c, SESSION_COOKIE)
   if (old) await db.deleteFrom('sessions').where('id', '=', old).execute()
   return startSession(db, c, userId)
 }
 
-async function startSession(db: Db, c: Context, userId: number | null): Promise<Session> {
+async function startSession(db: Db, c: Context<AppEnv>, userId: number | null): Promise<Session> {
   const session: Session = { id: token(), userId, csrfToken: token() }
+  const days = userId === null ? ANONYMOUS_SESSION_DAYS : SESSION_DAYS
   await db
     .insertInto('sessions')
     .values({
       id: session.id,
       user_id: userId,
       csrf_token: session.csrfToken,
-      expires_at: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+      expires_at: new Date(Date.now() + days * 86_400_000),
     })
     .execute()
   setCookie(c, SESSION_COOKIE, session.id, {
@@ -69,7 +74,7 @@ async function startSession(db: Db, c: Context, userId: number | null): Promise<
     sameSite: 'Lax',
     path: '/',
     secure: isHttps(c),
-    maxAge: SESSION_DAYS * 86_400,
+    maxAge: days * 86_400,
   })
   return session
 }

@@ -16,6 +16,8 @@ export interface RoomInfo {
   isLive: boolean
   liveId: number
   broadcastKey: string
+  /** The owner's private push key ('' unless the viewer owns the room and it is on air). */
+  ownerBroadcastKey: string
   isOwner: boolean
   /** The viewer follows this room (is_fav). */
   isFollowing: boolean

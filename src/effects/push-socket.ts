@@ -123,6 +123,8 @@ export function parseFrame(frame: string): PushEvent | null {
 }
 
 export interface PushSocketOptions {
+  /** The owner's private key of the live, followed too: owner-only logs come on it. */
+  ownerKey?: string
   /** Fetches `comment_log` (newest first) after a reconnect, to fill what the gap missed. */
   backfill?: () => Promise<CommentEntry[]>
   /** Comments the viewer already has (the comment log the room opened with). */
@@ -200,6 +202,7 @@ export function openPushSocket(
     socket = current
     current.addEventListener('open', () => {
       current.send(`SUB\t${key}`)
+      if (options.ownerKey) current.send(`SUB\t${options.ownerKey}`)
       const reconnected = attempts > 0
       send({ type: 'push.connected', reconnected })
       attempts = 0

@@ -27,6 +27,7 @@ const loaded = (isLive: boolean, isOwner = false): LoadedRoom => ({
     isLive,
     liveId: isLive ? 10 : 0,
     broadcastKey: isLive ? '000001:abcdefgh' : '',
+    ownerBroadcastKey: '',
     isOwner,
     isFollowing: false,
   },

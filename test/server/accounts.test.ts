@@ -24,7 +24,7 @@ const codeIn = (text: string | undefined) => /(\d{6})/.exec(text ?? '')?.[1] ?? 
 describe.each(await testEngines())('accounts on %s', (engine) => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer(engine, { CAPTCHA_FIXED_WORD: WORD, TRUST_PROXY: '1' })
+    server = await startTestServer(engine, { CAPTCHA_FIXED_WORD: WORD, TRUST_PROXY: 'loopback' })
   })
   afterAll(() => server.close())
   const client = () => new TestClient(server.url)
@@ -150,14 +150,11 @@ describe.each(await testEngines())('accounts on %s', (engine) => {
 
   it('signs up with JSON', async () => {
     const c = client()
-    const { body } = await c.postJson('/user/sign_up', {
-      account_id: 'json_fan',
-      password: 'json-pass-1',
-      password_confirm: 'json-pass-1',
-      name: 'JSON',
-    })
+    const { body } = await c.signUp(
+      { account_id: 'json_fan', password: 'json-pass-1', name: 'JSON' },
+      WORD,
+    )
     expect(body).toMatchObject({ ok: 1 })
-    c.forgetToken()
     expect((await c.json('/api/current_user')).body).toMatchObject({ account_id: 'json_fan' })
   })
 
@@ -177,13 +174,7 @@ describe.each(await testEngines())('accounts on %s', (engine) => {
 
   it('authenticates a phone by SMS: codes are single-use, expire, and wrong ones fail', async () => {
     const c = client()
-    await c.postJson('/user/sign_up', {
-      account_id: 'sms_fan',
-      password: 'sms-pass-1',
-      password_confirm: 'sms-pass-1',
-      name: 'SMS',
-    })
-    c.forgetToken()
+    await c.signUp({ account_id: 'sms_fan', password: 'sms-pass-1', name: 'SMS' }, WORD)
     const sent = await c.postForm('/api/user/sms_auth/send', { phone: '090-1234-5678' })
     expect(sent.body).toEqual({ ok: 1, phone: '090****5678' })
     const code = codeIn((await lastOutbox(server, '09012345678'))?.body)
@@ -441,7 +432,10 @@ describe('real captcha and developer pages', () => {
     } finally {
       await server.close()
     }
-    const production = await startTestServer('pglite', { NODE_ENV: 'production' })
+    const production = await startTestServer('pglite', {
+      KIRARI_DEMO: '0',
+      PUBLIC_ORIGIN: 'https://live.example.jp',
+    })
     try {
       expect((await production.get('/dev/api/outbox')).status).toBe(404)
     } finally {

@@ -69,6 +69,21 @@ export class TestClient {
     })
   }
 
+  /** JSON sign-up (a captcha first, answered with the fixed test word), then the new session. */
+  async signUp(
+    fields: { account_id: string; password: string; name: string },
+    captchaWord = 'kirari',
+  ) {
+    await this.json('/api/captcha')
+    const result = await this.postJson('/user/sign_up', {
+      password_confirm: fields.password,
+      captcha_word: captchaWord,
+      ...fields,
+    })
+    this.forgetToken()
+    return result
+  }
+
   /** Logs in with the fixed test captcha word. */
   async login(accountId: string, password: string, captchaWord = 'kirari') {
     await this.json('/api/captcha')

@@ -100,6 +100,7 @@ export async function startTestServer(
   const database = await openTestDatabase(engine)
   const dist = await fakeDist()
   const config = loadConfig({
+    KIRARI_DEMO: '1',
     PORT: '0',
     DATA_DIR: 'memory://',
     DIST_DIR: dist,

@@ -9,27 +9,33 @@ import { startTestServer, testEngines } from './harness.ts'
 const engines = await testEngines()
 
 describe('configuration', () => {
+  const demo = { KIRARI_DEMO: '1' }
+
   it('refuses a bad PORT and a bad boolean with a clear error', () => {
-    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError)
-    expect(() => loadConfig({ MAINTENANCE: 'maybe' })).toThrow(/boolean/)
+    expect(() => loadConfig({ ...demo, PORT: 'abc' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...demo, MAINTENANCE: 'maybe' })).toThrow(/boolean/)
   })
 
-  it('seeds demo data by default on PGlite only, and adds analytics origins to the CSP', () => {
-    expect(loadConfig({}).seedDemo).toBe(true)
-    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false)
-    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', SEED_DEMO: '1' }).seedDemo).toBe(true)
+  it('seeds demo data in the demo by default on PGlite only, and adds analytics origins to the CSP', () => {
+    expect(loadConfig(demo).seedDemo).toBe(true)
+    expect(loadConfig({ ...demo, DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false)
+    expect(loadConfig({ ...demo, DATABASE_URL: 'postgres://x/y', SEED_DEMO: '1' }).seedDemo).toBe(
+      true,
+    )
     const config = loadConfig({
+      ...demo,
       PAGE_VIEW_URL: 'https://pv.example/collect',
       ANALYTICS_ORIGINS: 'https://a.example',
     })
     expect(config.analyticsOrigins).toEqual(['https://a.example', 'https://pv.example'])
-    expect(() => loadConfig({ PAGE_VIEW_URL: 'not a url' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...demo, PAGE_VIEW_URL: 'not a url' })).toThrow(ConfigError)
   })
 
-  it('offers the flow visualizer in development and the demo; in production only with KIRARI_FLOWS=1', () => {
-    expect(loadConfig({}).flows).toBe(true)
-    expect(loadConfig({ NODE_ENV: 'production' }).flows).toBe(false)
-    expect(loadConfig({ NODE_ENV: 'production', KIRARI_FLOWS: '1' }).flows).toBe(true)
+  it('offers the flow visualizer in the demo; in production only with KIRARI_FLOWS=1', () => {
+    const production = { PUBLIC_ORIGIN: 'https://live.example.jp' }
+    expect(loadConfig(demo).flows).toBe(true)
+    expect(loadConfig(production).flows).toBe(false)
+    expect(loadConfig({ ...production, KIRARI_FLOWS: '1' }).flows).toBe(true)
   })
 })
 
@@ -83,7 +89,7 @@ describe('graceful shutdown', () => {
     const run = async () => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, PORT: '0', DATA_DIR: dataDir, MAINTENANCE: '0' },
+        env: { ...process.env, KIRARI_DEMO: '1', PORT: '0', DATA_DIR: dataDir, MAINTENANCE: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       let out = ''

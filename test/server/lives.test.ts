@@ -68,11 +68,21 @@ describe.each(await testEngines())('lives and regulation on %s', (engine) => {
   })
 
   it('tells the owner who followed during the live (an owner-only system log, t:202), once', async () => {
+    const status = async (c: typeof viewer) =>
+      (await c.json(`/api/room/status?room_url_key=${live.urlKey}`)).body
+    // The owner's private key is told to the owner only; viewers on the public key see nothing.
+    const ownerKey = (await status(liver)).owner_broadcast_key as string
+    expect(ownerKey).toMatch(/^owner:\w{32}$/)
+    expect((await status(viewer)).owner_broadcast_key).toBe('')
     const socket = await connect(server)
-    socket.ws.send(`SUB\t${live.key}`)
+    socket.ws.send(`SUB\t${ownerKey}`)
+    const publicSocket = await connect(server)
+    publicSocket.ws.send(`SUB\t${live.key}`)
     await new Promise((r) => setTimeout(r, 100))
     await viewer.postForm('/api/room/follow', { room_id: String(live.roomId), flag: '1' })
     const frame = await socket.waitFor((f) => f.includes('"t":202'))
+    expect(publicSocket.frames.filter((f) => f.includes('"t":202'))).toHaveLength(0)
+    publicSocket.ws.close()
     expect(payloadOf(frame)).toMatchObject({
       target_type: 2,
       text: 'デモ視聴者さんがフォローしました',

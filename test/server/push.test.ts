@@ -127,13 +127,7 @@ describe.each(await testEngines())('push socket and comments on %s', (engine) =>
     expect((await post(new TestClient(server.url), 'hi')).status).toBe(401)
 
     const fresh = new TestClient(server.url)
-    await fresh.postJson('/user/sign_up', {
-      account_id: `nosms_${engine}`,
-      password: 'no-sms-pass',
-      password_confirm: 'no-sms-pass',
-      name: 'SMSなし',
-    })
-    fresh.forgetToken()
+    await fresh.signUp({ account_id: `nosms_${engine}`, password: 'no-sms-pass', name: 'SMSなし' })
     const refused = await post(fresh, 'hi')
     expect(refused.status).toBe(403)
     expect((refused.body.errors as Array<{ error_type: string }>)[0]?.error_type).toBe(

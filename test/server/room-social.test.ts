@@ -30,17 +30,23 @@ type Live = Awaited<ReturnType<typeof liveOf>>
 
 describe('demo bot configuration', () => {
   it('is on (6 a minute) for a demo site, off in tests and without the demo seed', () => {
-    expect(loadConfig({}).demoBotsPerMinute).toBe(6)
-    expect(loadConfig({ NODE_ENV: 'test' }).demoBotsPerMinute).toBe(0)
-    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).demoBotsPerMinute).toBe(0)
-    expect(loadConfig({ SEED_DEMO: '0' }).demoBotsPerMinute).toBe(0)
-    expect(loadConfig({ NODE_ENV: 'test', DEMO_BOTS_PER_MINUTE: '30' }).demoBotsPerMinute).toBe(30)
-    expect(loadConfig({ DEMO_BOTS_PER_MINUTE: '0' }).demoBotsPerMinute).toBe(0)
+    const demo = { KIRARI_DEMO: '1' }
+    expect(loadConfig(demo).demoBotsPerMinute).toBe(6)
+    expect(loadConfig({ ...demo, NODE_ENV: 'test' }).demoBotsPerMinute).toBe(0)
+    expect(loadConfig({ ...demo, DATABASE_URL: 'postgres://x/y' }).demoBotsPerMinute).toBe(0)
+    expect(loadConfig({ ...demo, SEED_DEMO: '0' }).demoBotsPerMinute).toBe(0)
+    expect(
+      loadConfig({ ...demo, NODE_ENV: 'test', DEMO_BOTS_PER_MINUTE: '30' }).demoBotsPerMinute,
+    ).toBe(30)
+    expect(loadConfig({ ...demo, DEMO_BOTS_PER_MINUTE: '0' }).demoBotsPerMinute).toBe(0)
+    // A production site has no demo rooms for bots to talk in.
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://live.example.jp' }).demoBotsPerMinute).toBe(0)
   })
 
   it.each(['abc', '-1', '1.5', '601', '1e2'])('refuses DEMO_BOTS_PER_MINUTE=%s', (value) => {
-    expect(() => loadConfig({ DEMO_BOTS_PER_MINUTE: value })).toThrow(ConfigError)
-    expect(() => loadConfig({ DEMO_BOTS_PER_MINUTE: value })).toThrow(/DEMO_BOTS_PER_MINUTE/)
+    const env = { KIRARI_DEMO: '1', DEMO_BOTS_PER_MINUTE: value }
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(/DEMO_BOTS_PER_MINUTE/)
   })
 })
 

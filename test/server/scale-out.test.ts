@@ -39,8 +39,14 @@ async function available(): Promise<Array<[string, string]>> {
 }
 
 /** A push-socket client following one key. */
-async function follow(base: string, key: string) {
-  const ws = new WebSocket(base.replace('http', 'ws') + '/')
+/** A push socket on `key`; with `viewer`, as that browser (its session cookie) would open it. */
+async function follow(base: string, key: string, viewer?: TestClient) {
+  const headers: Record<string, string> = {}
+  if (viewer) {
+    await viewer.csrf()
+    headers.cookie = `kirari_sid=${viewer.sessionId}`
+  }
+  const ws = new WebSocket(base.replace('http', 'ws') + '/', { headers })
   const frames: Array<{ at: number; frame: string }> = []
   ws.on('message', (data: Buffer) => frames.push({ at: Date.now(), frame: data.toString() }))
   await new Promise<void>((resolve, reject) => {
@@ -136,10 +142,13 @@ describe.each(await available())('two server processes on PostgreSQL with %s', (
     const count = async (c: TestClient) =>
       Number((await c.json(`/api/live/polling?room_id=${live.room_id}`)).body.online_user_num)
     const base = await count(client)
+    // Three browsers (sessions); a viewer counts once, however many sockets they open.
+    const [x, y, z] = [new TestClient(a.url), new TestClient(b.url), new TestClient(b.url)]
     const sockets = await Promise.all([
-      follow(a.url, live.bcsvr_key),
-      follow(b.url, live.bcsvr_key),
-      follow(b.url, live.bcsvr_key),
+      follow(a.url, live.bcsvr_key, x),
+      follow(b.url, live.bcsvr_key, y),
+      follow(b.url, live.bcsvr_key, z),
+      follow(b.url, live.bcsvr_key, z),
     ])
     expect(
       await until(

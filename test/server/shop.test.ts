@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type {
   EcConfig,
   EcItem,
@@ -79,22 +79,25 @@ const VALID_ADDRESS = {
 }
 
 describe('payment provider configuration', () => {
-  it('is the sandbox unless production, where it is off unless named', () => {
-    expect(loadConfig({}).paymentProvider).toBe('sandbox')
-    expect(loadConfig({ NODE_ENV: 'production' }).paymentProvider).toBe('none')
-    expect(
-      loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider,
-    ).toBe('sandbox')
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/)
+  it('is the sandbox in the demo; in production off, and the sandbox refused at start', () => {
+    const demo = { KIRARI_DEMO: '1' }
+    const production = { PUBLIC_ORIGIN: 'https://live.example.jp' }
+    expect(loadConfig(demo).paymentProvider).toBe('sandbox')
+    expect(loadConfig(production).paymentProvider).toBe('none')
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(
+      /refused in production: PAYMENT_PROVIDER=sandbox/,
+    )
+    expect(() => loadConfig({ ...demo, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/)
   })
 
   it('sweeps expired orders every 60 s unless set, and never in tests unless asked', () => {
-    expect(loadConfig({}).orderSweepMs).toBe(60_000)
-    expect(loadConfig({ NODE_ENV: 'test' }).orderSweepMs).toBe(0)
-    expect(loadConfig({ ORDER_SWEEP_MS: '0' }).orderSweepMs).toBe(0)
-    expect(loadConfig({ NODE_ENV: 'test', ORDER_SWEEP_MS: '50' }).orderSweepMs).toBe(50)
+    const demo = { KIRARI_DEMO: '1' }
+    expect(loadConfig(demo).orderSweepMs).toBe(60_000)
+    expect(loadConfig({ ...demo, NODE_ENV: 'test' }).orderSweepMs).toBe(0)
+    expect(loadConfig({ ...demo, ORDER_SWEEP_MS: '0' }).orderSweepMs).toBe(0)
+    expect(loadConfig({ ...demo, NODE_ENV: 'test', ORDER_SWEEP_MS: '50' }).orderSweepMs).toBe(50)
     for (const bad of ['soon', '-1', '5', '1.5']) {
-      expect(() => loadConfig({ ORDER_SWEEP_MS: bad })).toThrow(/ORDER_SWEEP_MS/)
+      expect(() => loadConfig({ ...demo, ORDER_SWEEP_MS: bad })).toThrow(/ORDER_SWEEP_MS/)
     }
   })
 })
@@ -565,6 +568,46 @@ describe.each(await testEngines())('shop, checkout and room items on %s', (engin
         .select(['stock', 'sold_count'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
+    /** Each test starts with none of the viewer's item orders open (they are capped). */
+    beforeEach(() =>
+      db()
+        .updateTable('orders')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('user_id', '=', viewerId)
+        .where('kind', '=', 'ec_item')
+        .where('status', 'in', ['reserved', 'awaiting_payment'])
+        .execute(),
+    )
+
+    it('caps a viewer at 3 open item orders, so nobody can hold a whole stock again and again', async () => {
+      const made = (await liver.postJson('/api/ec/room/items', item({ stock: 10 }))).body
+        .item as EcItem
+      const keys = [newKey(), newKey(), newKey()]
+      for (const key of keys) {
+        const held = await reserveItem(viewer, {
+          item_id: made.item_id,
+          quantity: 1,
+          client_key: key,
+        })
+        expect(held.status).toBe(200)
+      }
+      const refused = await reserveItem(viewer, { item_id: made.item_id, quantity: 3 })
+      expect(refused.status).toBe(409)
+      expect(refused.body).toMatchObject({ errors: [{ error_type: 'TOO_MANY_OPEN_ORDERS' }] })
+      expect((await stockOf(made.item_id)).stock).toBe(7)
+      // The same submit again still finds its order.
+      const again = await reserveItem(viewer, {
+        item_id: made.item_id,
+        quantity: 1,
+        client_key: keys[0],
+      })
+      expect(again.status).toBe(200)
+      // Another viewer is not held back by this one.
+      const other = await logInDemo(server, 'demo_organizer')
+      expect((await reserveItem(other.client, { item_id: made.item_id, quantity: 1 })).status).toBe(
+        200,
+      )
+    })
 
     beforeAll(async () => {
       roomId = await demoLiverRoomId(server)

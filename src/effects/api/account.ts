@@ -43,7 +43,13 @@ export async function logout(api: ApiClient): Promise<void> {
 
 export const signUp = (
   api: ApiClient,
-  body: { account_id: string; password: string; password_confirm: string; name: string },
+  body: {
+    account_id: string
+    password: string
+    password_confirm: string
+    name: string
+    captcha_word: string
+  },
 ) => api.postJson<AuthResult>('/user/sign_up', body)
 
 export const register = (
@@ -67,10 +73,8 @@ export const forgetMailSend = (api: ApiClient, mailAddress: string) =>
 export const getAccount = (api: ApiClient) =>
   withAuthMessage(api.get<Account>('/api/account/'), 'アカウント取得に失敗しました')
 
-export const updateAccount = (
-  api: ApiClient,
-  body: { name?: string; birthday?: string; is_legal_representative_agreed?: '0' | '1' },
-) => api.postForm<{ ok: number }>('/api/account/update', body)
+export const updateAccount = (api: ApiClient, body: { name?: string; birthday?: string }) =>
+  api.postForm<{ ok: number }>('/api/account/update', body)
 
 export const sendSmsAuthCode = (api: ApiClient, phone: string) =>
   api.postForm<{ ok: number; phone: string }>('/api/user/sms_auth/send', { phone })

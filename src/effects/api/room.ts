@@ -24,6 +24,8 @@ export interface RoomStatus {
   follower_num: number
   broadcast_host: string
   broadcast_key: string
+  /** Kirari: the owner's private push key of the live on air (owner-only logs); '' for others. */
+  owner_broadcast_key?: string
   is_live: boolean
   live_id: number
   started_at: number
@@ -162,6 +164,7 @@ export async function loadRoom(
       isLive: status.is_live,
       liveId: status.live_id,
       broadcastKey: status.broadcast_key,
+      ownerBroadcastKey: status.owner_broadcast_key ?? '',
       isOwner: status.is_owner,
       isFollowing: status.is_fav,
     },

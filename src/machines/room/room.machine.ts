@@ -105,6 +105,7 @@ export const roomMachine = roomSetup.createMachine({
           src: 'pushSocket',
           input: ({ context }) => ({
             key: context.room?.broadcastKey ?? '',
+            ownerKey: context.room?.ownerBroadcastKey ?? '',
             roomId: context.room?.roomId ?? 0,
             initial: context.commentLog,
           }),

@@ -108,7 +108,7 @@ export const roomSetup = setup({
     loadRoom: fromPromise<LoadedRoom, { roomUrlKey: string }>(notProvided('loadRoom')),
     pushSocket: fromCallback<
       EventObject,
-      { key: string; roomId: number; initial: readonly CommentEntry[] }
+      { key: string; ownerKey: string; roomId: number; initial: readonly CommentEntry[] }
     >(notProvided('pushSocket')),
     polling: pollingMachine,
     report: reportMachine,

@@ -99,12 +99,15 @@ export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
           required
           maxLength={30}
         />
-        <Field
-          label={t('mypage.birthday')}
-          name="birthday"
-          type="date"
-          defaultValue={toDateInput(account.birthday)}
-        />
+        {account.birthday === null ? (
+          <Field label={t('mypage.birthday')} name="birthday" type="date" defaultValue="" />
+        ) : (
+          <p className="mypage__fixed">
+            <span>{t('mypage.birthday')}</span>{' '}
+            <span data-testid="mypage-birthday">{toDateInput(account.birthday)}</span>
+            <small>{t('mypage.birthdayFixed')}</small>
+          </p>
+        )}
         <button type="submit" className="button button--primary" disabled={saving}>
           {t('mypage.save')}
         </button>

@@ -1,0 +1,50 @@
+import type { Logger } from '../app.ts'
+import type { Db } from '../db/index.ts'
+import { purgeExpiredWatches } from './ad-reward.ts'
+import { startJob } from './jobs.ts'
+import { purgeRateCounters } from './rate-limit.ts'
+
+/** Used captchas and codes are kept this long (a support question about a login), then go. */
+const USED_KEPT_MS = 60 * 60_000
+
+/**
+ * Deletes what has expired: sessions (anonymous ones live a day), captchas, SMS codes, ad watches
+ * left open past their lifetime, and finished rate-limit windows. Idempotent: two processes
+ * running it at once delete each row once between them. Answers how many rows went, per table.
+ */
+export async function purgeExpired(db: Db, now = new Date()): Promise<Record<string, number>> {
+  const usedBefore = new Date(now.getTime() - USED_KEPT_MS)
+  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows)
+  return {
+    sessions: count(
+      await db.deleteFrom('sessions').where('expires_at', '<', now).executeTakeFirst(),
+    ),
+    captchas: count(
+      await db
+        .deleteFrom('captchas')
+        .where((eb) => eb.or([eb('expires_at', '<', now), eb('used_at', '<', usedBefore)]))
+        .executeTakeFirst(),
+    ),
+    sms_codes: count(
+      await db
+        .deleteFrom('sms_codes')
+        .where((eb) => eb.or([eb('expires_at', '<', usedBefore), eb('used_at', '<', usedBefore)]))
+        .executeTakeFirst(),
+    ),
+    ad_reward_watches: await purgeExpiredWatches(db, now),
+    rate_counters: await purgeRateCounters(db, now),
+  }
+}
+
+/** purgeExpired every `intervalMs` (PURGE_INTERVAL_MS; 0 = off). */
+export function startPurge(deps: { db: Db; logger: Logger; intervalMs: number }) {
+  return startJob({
+    name: 'purge',
+    intervalMs: deps.intervalMs,
+    logger: deps.logger,
+    run: async () => {
+      const purged = await purgeExpired(deps.db)
+      if (Object.values(purged).some((n) => n > 0)) deps.logger.info('purged', purged)
+    },
+  })
+}
