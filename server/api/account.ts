@@ -107,6 +107,7 @@ export function accountRoutes() {
     if (setBirthday && user.birthday !== null) {
       throw new ApiError(409, accountMessages.birthdaySet, { errorType: 'BIRTHDAY_SET' })
     }
+    if (name === '' && !setBirthday) return c.json({ ok: 1 })
     // `birthday is null` again in the update: two saves at once cannot both set it.
     const updated = await c.var.db
       .updateTable('users')

@@ -225,10 +225,11 @@ export class PushHub {
     this.closed = true
     clearInterval(this.heartbeat)
     clearTimeout(this.retryTimer)
-    // One last try for frames the bus refused earlier.
+    // One last try for frames the bus refused earlier, and what waits for a flush goes out
+    // before the sockets are told goodbye.
     this.drainBacklog()
     this.cancelFlush()
-    this.pending.clear()
+    this.flush()
     for (const client of this.wss.clients) client.close(1001, 'server shutting down')
     await new Promise<void>((resolve) => this.wss.close(() => resolve()))
     await this.bus.close()

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 import { startTestServer, testEngines } from './harness.ts'
+import { connect } from './socket.ts'
 
 const engines = await testEngines()
 
@@ -80,6 +81,29 @@ describe('graceful shutdown', () => {
     const response = await inFlight
     expect(await response.json()).toEqual({ finished: true })
     await closing
+  })
+
+  it('publishes what a request in flight committed before the bus and the sockets close', async () => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const server = await startTestServer('pglite', {}, (app) => {
+      app.get('/api/test/commit_then_publish', async (c) => {
+        await held
+        c.var.hub.publish('lifecycle:room', { t: 1, cm: 'after commit' })
+        return c.json({ ok: 1 })
+      })
+    })
+    const socket = await connect(server)
+    socket.ws.send('SUB\tlifecycle:room')
+    await new Promise((r) => setTimeout(r, 50))
+    const inFlight = fetch(`${server.url}/api/test/commit_then_publish`)
+    await new Promise((r) => setTimeout(r, 50))
+    const closing = server.close()
+    await new Promise((r) => setTimeout(r, 50))
+    release()
+    expect((await inFlight).status).toBe(200)
+    await closing
+    expect(socket.frames.some((f) => f.includes('after commit'))).toBe(true)
   })
 
   const dataDir = path.join(os.tmpdir(), `kirari-sigterm-${process.pid}`)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ReadCache } from '../../server/read-cache.ts'
 import { startTestServer, type TestServer } from './harness.ts'
 import { liveOf } from './socket.ts'
 
@@ -38,5 +39,30 @@ describe('shared reads kept for a moment', () => {
     expect(refused.status).toBe(403)
     expect(await viewNum()).toBeUndefined()
     expect((await info()).live_id).toBe(0)
+  })
+})
+
+describe('read cache bounds', () => {
+  it('keeps at most its size, dropping the least recently used, whatever keys callers make up', async () => {
+    const cache = new ReadCache(60_000, 3)
+    const loaded: string[] = []
+    const get = (key: string) =>
+      cache.get(key, () => {
+        loaded.push(key)
+        return Promise.resolve(key)
+      })
+    for (const key of ['a', 'b', 'c']) await get(key)
+    // 'a' is used again, so 'b' is the one to go when 'd' comes.
+    await get('a')
+    await get('d')
+    loaded.length = 0
+    await get('a')
+    await get('c')
+    await get('d')
+    expect(loaded).toEqual([])
+    await get('b')
+    expect(loaded).toEqual(['b'])
+    for (let i = 0; i < 1000; i++) await get(`room:${i}`)
+    expect(cache.size).toBe(3)
   })
 })

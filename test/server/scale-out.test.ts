@@ -144,6 +144,7 @@ describe.each(await available())('two server processes on PostgreSQL with %s', (
     const base = await count(client)
     // Three browsers (sessions); a viewer counts once, however many sockets they open.
     const [x, y, z] = [new TestClient(a.url), new TestClient(b.url), new TestClient(b.url)]
+    await Promise.all([x, y, z].map((viewer) => viewer.csrf()))
     const sockets = await Promise.all([
       follow(a.url, live.bcsvr_key, x),
       follow(b.url, live.bcsvr_key, y),

@@ -134,7 +134,9 @@ describe('guards and my page', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('マイページ')
     expect(screen.getByRole('link', { name: /デモ視聴者/ })).toBeTruthy()
     expect(screen.getByTestId('mypage-gold').textContent).toBe('12.35K')
-    expect(screen.getByLabelText<HTMLInputElement>('生年月日').value).toBe('2000-01-01')
+    // A birthday once set is shown, not offered for editing (changes go through support).
+    expect(screen.getByTestId('mypage-birthday').textContent).toBe('2000-01-01')
+    expect(screen.queryByLabelText('生年月日')).toBeNull()
     expect(screen.getByRole('button', { name: 'ログアウト' })).toBeTruthy()
   })
 })
