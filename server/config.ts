@@ -175,14 +175,29 @@ function refuseDemoSettings(env: NodeJS.ProcessEnv): void {
   }
 }
 
-export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  root = process.cwd(),
-): ServerConfig {
+/**
+ * What the RTMP ingest (`npm run media`, beside the server) needs: where the server listens and
+ * the media settings. Read the same way as the server's, without its production checks.
+ */
+export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()) {
   const port = Number(env.PORT ?? 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT must be an integer 0–65535, got "${env.PORT}"`)
   }
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    rtmpUrl: env.RTMP_URL ?? 'rtmp://127.0.0.1:1935/live',
+    rtmpCallbackSecret: env.RTMP_CALLBACK_SECRET || undefined,
+    mediaDir: path.resolve(root, env.MEDIA_DIR ?? '.data/media'),
+  }
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  root = process.cwd(),
+): ServerConfig {
+  const media = loadMediaConfig(env, root)
   const demo = flag(env.KIRARI_DEMO, false)
   if (demo && env.NODE_ENV === 'production') {
     throw new ConfigError('KIRARI_DEMO=1 is the local demo and is refused with NODE_ENV=production')
@@ -241,8 +256,7 @@ export function loadConfig(
     throw new ConfigError(`COUNTRY_HEADER must be a header name, got "${env.COUNTRY_HEADER}"`)
   }
   return {
-    host: env.HOST ?? '127.0.0.1',
-    port,
+    ...media,
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(root, dataDir),
     databaseUrl,
     seedDemo,
@@ -272,9 +286,6 @@ export function loadConfig(
     externalHosts: list(env.EXTERNAL_HOSTS),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     captchaFixedWord,
-    rtmpUrl: env.RTMP_URL ?? 'rtmp://127.0.0.1:1935/live',
-    rtmpCallbackSecret: env.RTMP_CALLBACK_SECRET || undefined,
-    mediaDir: path.resolve(root, env.MEDIA_DIR ?? '.data/media'),
     devPages: demo && flag(env.KIRARI_DEV_PAGES, true),
     flows: flag(env.KIRARI_FLOWS, demo),
     demoBotsPerMinute,

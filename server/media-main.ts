@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadMediaConfig } from './config.ts'
 import { DEFAULT_RTMP_MODULE, nginxRtmpConfig } from './media/rtmp-config.ts'
 
 /**
@@ -10,7 +10,7 @@ import { DEFAULT_RTMP_MODULE, nginxRtmpConfig } from './media/rtmp-config.ts'
  * running for the publish callbacks (PORT, RTMP_URL and RTMP_CALLBACK_SECRET as for the server).
  */
 function main() {
-  const config = loadConfig()
+  const config = loadMediaConfig()
   const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
   const modulePath = process.env.NGINX_RTMP_MODULE ?? DEFAULT_RTMP_MODULE
   for (const [file, pkg] of [
