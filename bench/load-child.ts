@@ -35,7 +35,7 @@ const requests: autocannon.Request[] | undefined = comments && [
         ...request,
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
-          cookie: `kirari_sid=${s.id}`,
+          cookie: `sr_id=${s.id}`,
           'x-csrf-token': s.csrf,
         },
         body: `live_id=${comments.liveId}&comment=${encodeURIComponent(`ベンチ ${next}`)}`,

@@ -14,7 +14,7 @@ import { adMediaRoutes, mediaRoutes } from './api/media.ts'
 import { adRewardRoutes, gachaRoutes } from './api/gachas.ts'
 import { liveViewerRoutes } from './api/live-viewer.ts'
 import { reportRoutes } from './api/reports.ts'
-import { roomRoutes } from './api/room.ts'
+import { roomLiveCheckRoutes, roomRoutes } from './api/room.ts'
 import { roomProfileRoutes } from './api/room-profile.ts'
 import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
@@ -151,6 +151,7 @@ export function createApp({
   app.route('/dev/api', devRoutes())
   app.route('/api', settingsRoutes())
   app.route('/api', roomRoutes())
+  app.route('/room', roomLiveCheckRoutes())
   app.route('/api', roomProfileRoutes())
   app.route('/api/live', liveRoutes())
   app.route('/api/live', giftRoutes())

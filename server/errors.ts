@@ -2,6 +2,8 @@
 export interface ErrorEntry {
   error_user_msg: string
   error_type?: string
+  /** SHOWROOM's numeric error code, where its clients test one (1005: SMS authentication). */
+  code?: number
   redirect_url?: string
 }
 
@@ -13,6 +15,7 @@ export interface ErrorBody {
 
 export interface ErrorExtra {
   errorType?: string
+  code?: number
   redirectUrl?: string
   fieldErrors?: Record<string, string>
 }
@@ -48,6 +51,7 @@ export class ApiError extends Error {
 export function errorBody(message: string, extra: ErrorExtra = {}): ErrorBody {
   const entry: ErrorEntry = { error_user_msg: message }
   if (extra.errorType) entry.error_type = extra.errorType
+  if (extra.code !== undefined) entry.code = extra.code
   if (extra.redirectUrl) entry.redirect_url = extra.redirectUrl
   const body: ErrorBody = { errors: [entry] }
   if (extra.fieldErrors) body.field_errors = extra.fieldErrors

@@ -4,13 +4,14 @@ import { sameOrigin, type HubOptions } from './broadcast/hub.ts'
 import { clientAddressOf } from './client-address.ts'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/index.ts'
-import { SESSION_COOKIE } from './services/sessions.ts'
+import { LEGACY_SESSION_COOKIE, SESSION_COOKIE } from './services/sessions.ts'
 
 /** The session id a browser's upgrade request carries in its cookie, if well-formed. */
 function sessionCookie(request: IncomingMessage): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, value] = part.trim().split('=')
-    if (name === SESSION_COOKIE && value && /^[\w-]{20,64}$/.test(value)) return value
+    const ours = name === SESSION_COOKIE || name === LEGACY_SESSION_COOKIE
+    if (ours && value && /^[\w-]{20,64}$/.test(value)) return value
   }
   return undefined
 }

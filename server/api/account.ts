@@ -8,6 +8,7 @@ import {
   maskPhone,
   normalizePhone,
 } from '../../src/domain/account-rules.ts'
+import { stripHidden } from '../../src/domain/text-hygiene.ts'
 import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
 import { readBody } from '../request.ts'
@@ -93,12 +94,13 @@ export function accountRoutes() {
   api.post('/account/update', async (c) => {
     const user = await requireUser(c)
     const body = await readBody(c)
-    const name = text(body, 'name', { max: 64, optional: true })
+    const typed = text(body, 'name', { max: 64, optional: true })
+    const name = stripHidden(typed)
     const birthday = text(body, 'birthday', { max: 8, optional: true })
     if (body.is_legal_representative_agreed !== undefined) {
       throw new ApiError(403, accountMessages.guardianOnly, { errorType: 'GUARDIAN_ONLY' })
     }
-    if (name !== '' && !checkName(name))
+    if ((typed !== '' || name !== '') && !checkName(name))
       throw new ApiError(400, FIELD_MESSAGES.name, { errorType: 'INVALID_NAME' })
     if (birthday !== '' && !checkBirthday(birthday, Date.now())) {
       throw new ApiError(400, FIELD_MESSAGES.birthday, { errorType: 'INVALID_BIRTHDAY' })

@@ -17,7 +17,8 @@ import {
   telopBody,
   viewerState,
 } from '../services/room-social.ts'
-import { flag01, idString, query, text } from '../validate.ts'
+import { stripHidden } from '../../src/domain/text-hygiene.ts'
+import { bodyId, flag01, idString, query, text } from '../validate.ts'
 
 const onlivesQuery = v.object({
   is_pickup: flag01,
@@ -171,14 +172,15 @@ export function liveRoutes() {
     return c.json(telopBody(live?.telop ?? ''))
   })
 
+  /** SHOWROOM's error code of a comment refused for want of SMS authentication. */
+  const SMS_REQUIRED_CODE = 1005
+
   // SPEC.md §7: live_id, comment (+ recommend_comment_id, comment_type, is_delay). Stored, then pushed.
   api.post('/post_live_comment', async (c) => {
     const body = await readBody(c)
-    const liveIdText = text(body, 'live_id', { max: 12 })
-    const comment = text(body, 'comment', { max: 400 }).trim()
+    const liveId = bodyId(body, 'live_id')
+    const comment = stripHidden(text(body, 'comment', { max: 400 })).trim()
     const recommendText = text(body, 'recommend_comment_id', { max: 10, optional: true })
-    if (!/^[1-9]\d*$/.test(liveIdText))
-      throw new ApiError(400, `${messages.invalidParameter} (live_id)`)
     if (!/^(|0|[1-9]\d*)$/.test(recommendText))
       throw new ApiError(400, `${messages.invalidParameter} (recommend_comment_id)`)
     if (comment === '') throw new ApiError(400, 'コメントを入力してください')
@@ -192,11 +194,13 @@ export function liveRoutes() {
       .where('id', '=', userId)
       .executeTakeFirstOrThrow()
     if (!user.sms_auth) {
+      // SHOWROOM's code for this refusal, which existing clients test (errors[0].code === 1005).
       throw new ApiError(403, 'コメントするにはSMS認証が必要です', {
         errorType: 'SMS_NOT_AUTHENTICATED',
+        code: SMS_REQUIRED_CODE,
       })
     }
-    const live = await openLive(c.var.db, { liveId: Number(liveIdText) })
+    const live = await openLive(c.var.db, { liveId })
     if (!live) throw new ApiError(404, socialMessages.liveEnded)
     // A preset comment (0 or '' = none) must be one this room offers.
     const recommendId = Number(recommendText || '0')

@@ -290,3 +290,17 @@ export function roomRoutes() {
 
   return api
 }
+
+/**
+ * `/room/is_live?room_id=` (outside /api, as SHOWROOM has it): `{ ok: 1 }` while the room is on
+ * air, `{ ok: 0 }` otherwise — what existing SHOWROOM clients poll before they open a stream.
+ */
+export function roomLiveCheckRoutes() {
+  const api = new Hono<AppEnv>()
+  api.get('/is_live', async (c) => {
+    const { room_id } = query(c, roomQuery)
+    c.header('Cache-Control', 'no-store')
+    return c.json({ ok: (await openLive(c.var.db, { roomId: room_id })) ? 1 : 0 })
+  })
+  return api
+}

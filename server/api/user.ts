@@ -11,6 +11,7 @@ import { consumeCaptcha, createCaptcha } from '../services/captcha.ts'
 import { hit, isLimited, resetLimit } from '../services/rate-limit.ts'
 import { rotateSession, type Session } from '../services/sessions.ts'
 import { text } from '../validate.ts'
+import { stripHidden } from '../../src/domain/text-hygiene.ts'
 
 // Per account 5 a minute; per address more, as many people can share one address (NAT).
 const LOGIN_LIMIT_ACCOUNT = { max: 5, windowMs: 60_000 }
@@ -22,7 +23,7 @@ function signUpFields(body: Record<string, unknown>) {
     account_id: text(body, 'account_id', { max: 64 }),
     password: text(body, 'password', { max: 256 }),
     password_confirm: text(body, 'password_confirm', { max: 256 }),
-    name: text(body, 'name', { max: 64 }),
+    name: stripHidden(text(body, 'name', { max: 64 })),
   }
   const problem = signUpProblem(form)
   if (problem)

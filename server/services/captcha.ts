@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Db } from '../db/index.ts'
+import { captchaSvg } from './captcha-image.ts'
 
 // No 0/O, 1/I/l: a person must be able to read it.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -68,7 +69,7 @@ export async function consumeCaptcha(
   return answer.trim().toUpperCase() === expected.toUpperCase()
 }
 
-/** The captcha's picture: each letter turned and shifted a little, over noise lines. */
+/** The picture of a live captcha (services/captcha-image.ts), or null when it is used or gone. */
 export async function renderCaptcha(db: Db, id: string): Promise<string | null> {
   const row = await db
     .selectFrom('captchas')
@@ -76,20 +77,5 @@ export async function renderCaptcha(db: Db, id: string): Promise<string | null> 
     .where('id', '=', id)
     .executeTakeFirst()
   if (!row || row.used_at || row.expires_at < new Date()) return null
-  const width = 40 + row.word.length * 28
-  // The word is ASCII from ALPHABET, so one character is one letter.
-  const letters = row.word
-    .split('')
-    .map((ch, i) => {
-      const x = 24 + i * 28 + randomInt(-3, 4)
-      const y = 38 + randomInt(-4, 5)
-      const angle = randomInt(-25, 26)
-      return `<text x="${x}" y="${y}" transform="rotate(${angle} ${x} ${y})" font-size="30" font-family="monospace" font-weight="bold" fill="#3b3355">${ch}</text>`
-    })
-    .join('')
-  const noise = Array.from({ length: 6 }, () => {
-    const c = `hsl(${randomInt(360)},50%,60%)`
-    return `<line x1="${randomInt(width)}" y1="${randomInt(56)}" x2="${randomInt(width)}" y2="${randomInt(56)}" stroke="${c}" stroke-width="2"/>`
-  }).join('')
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="56" viewBox="0 0 ${width} 56"><rect width="${width}" height="56" fill="#f4f1fa"/>${noise}${letters}</svg>`
+  return captchaSvg(row.word)
 }

@@ -1,11 +1,17 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
-import { getCookie, setCookie } from 'hono/cookie'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../app.ts'
 import { isHttps } from '../caller.ts'
 import type { Db } from '../db/index.ts'
 
-export const SESSION_COOKIE = 'kirari_sid'
+/**
+ * The session cookie has SHOWROOM's name, so existing SHOWROOM clients (tools that log in for a
+ * user and read the session from `sr_id`) work unchanged.
+ */
+export const SESSION_COOKIE = 'sr_id'
+/** The name Kirari used before; a browser that still sends it keeps its session until it rotates. */
+export const LEGACY_SESSION_COOKIE = 'kirari_sid'
 const SESSION_DAYS = 30
 /**
  * A visitor who never logs in needs a session only for a CSRF token and a captcha; a day is
@@ -25,7 +31,7 @@ function token(): string {
 
 /** The session named by the request's cookie, if it exists and has not expired. */
 export async function findSession(db: Db, c: Context<AppEnv>): Promise<Session | null> {
-  const id = getCookie(c, SESSION_COOKIE)
+  const id = getCookie(c, SESSION_COOKIE) ?? getCookie(c, LEGACY_SESSION_COOKIE)
   if (!id || !/^[\w-]{20,64}$/.test(id)) return null
   const row = await db
     .selectFrom('sessions')
@@ -52,8 +58,11 @@ export async function rotateSession(
   c: Context<AppEnv>,
   userId: number | null,
 ): Promise<Session> {
-  const old = getCookie(c, SESSION_COOKIE)
-  if (old) await db.deleteFrom('sessions').where('id', '=', old).execute()
+  for (const name of [SESSION_COOKIE, LEGACY_SESSION_COOKIE]) {
+    const old = getCookie(c, name)
+    if (old) await db.deleteFrom('sessions').where('id', '=', old).execute()
+  }
+  if (getCookie(c, LEGACY_SESSION_COOKIE)) deleteCookie(c, LEGACY_SESSION_COOKIE, { path: '/' })
   return startSession(db, c, userId)
 }
 

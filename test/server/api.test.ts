@@ -115,14 +115,15 @@ describe.each(await testEngines())('API on %s', (engine) => {
   it('gives a CSRF token bound to a session cookie', async () => {
     const first = await server.get('/api/csrf_token')
     const cookie = first.headers.get('set-cookie') ?? ''
-    expect(cookie).toMatch(/kirari_sid=[\w-]+/)
+    // SHOWROOM's name, which existing SHOWROOM clients read.
+    expect(cookie).toMatch(/^sr_id=[\w-]+/)
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
     const { csrf_token } = (await first.json()) as { csrf_token: string }
     expect(csrf_token.length).toBeGreaterThanOrEqual(24)
 
-    const sid = /kirari_sid=([\w-]+)/.exec(cookie)?.[1] ?? ''
-    const again = await server.get('/api/csrf_token', { headers: { cookie: `kirari_sid=${sid}` } })
+    const sid = /sr_id=([\w-]+)/.exec(cookie)?.[1] ?? ''
+    const again = await server.get('/api/csrf_token', { headers: { cookie: `sr_id=${sid}` } })
     expect(again.headers.get('set-cookie')).toBeNull()
     expect(((await again.json()) as { csrf_token: string }).csrf_token).toBe(csrf_token)
 
@@ -153,6 +154,7 @@ describe.each(await testEngines())('API on %s', (engine) => {
       .execute()
     const me = (await (
       await server.get('/api/current_user', {
+        // A browser with the cookie of before the rename keeps its session.
         headers: { cookie: 'kirari_sid=test-session-aaaaaaaaaaaaaa' },
       })
     ).json()) as Record<string, unknown>

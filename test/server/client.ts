@@ -14,7 +14,7 @@ export class TestClient {
   }
 
   get sessionId(): string | undefined {
-    return this.cookies.get('kirari_sid')
+    return this.cookies.get('sr_id')
   }
 
   async request(path: string, init: RequestInit = {}): Promise<Response> {

@@ -142,7 +142,7 @@ describe.each(await testEngines())('hardening on %s', (engine) => {
     const viewer = new TestClient(server.url)
     await viewer.csrf()
     const own = new WebSocket(server.url.replace('http', 'ws') + '/', {
-      headers: { cookie: `kirari_sid=${viewer.sessionId}` },
+      headers: { cookie: `sr_id=${viewer.sessionId}` },
     })
     await new Promise((resolve) => own.once('open', resolve))
     own.send(`SUB\t${live.key}`)

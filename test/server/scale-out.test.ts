@@ -44,7 +44,7 @@ async function follow(base: string, key: string, viewer?: TestClient) {
   const headers: Record<string, string> = {}
   if (viewer) {
     await viewer.csrf()
-    headers.cookie = `kirari_sid=${viewer.sessionId}`
+    headers.cookie = `sr_id=${viewer.sessionId}`
   }
   const ws = new WebSocket(base.replace('http', 'ws') + '/', { headers })
   const frames: Array<{ at: number; frame: string }> = []
