@@ -6,8 +6,8 @@
  * the C0/C1 control characters. U+200C and U+200D stay: emoji sequences and several scripts need
  * them.
  */
-// eslint-disable-next-line no-control-regex
 const HIDDEN =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
 
 /** `text` without the characters of HIDDEN: what a viewer sees is what is stored. */
