@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { buildManifest } from './build-manifest.ts'
 import { precompress } from './precompress.ts'
 
 /**
@@ -47,6 +48,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
+    buildManifest(),
     precompress(),
   ],
   resolve: {

@@ -20,6 +20,7 @@ import { loadMessages, translate } from './effects/i18n.ts'
 import { showNotice } from './effects/toasts.ts'
 import { createAppRouter } from './router.tsx'
 import { AppActorContext, AuthPortContext, InspectContext } from './views/app-context.tsx'
+import { whenIdle } from './views/use-module.ts'
 import './views/styles.css'
 
 // The composition root: the only place where machines meet the real world.
@@ -141,6 +142,24 @@ router.subscribe('onResolved', ({ toLocation }) => {
     context.app.send({ type: 'navigation.done', path: toLocation.pathname, title: document.title }),
   )
 })
+
+// App-update polling (SPEC §4): once the page has settled, this tab watches latest.json and
+// offers a reload when a newer build is served. A dev server has no builds to compare.
+const running = import.meta.env.VITE_BUILD_ID as string | undefined
+if (running && running !== 'dev') {
+  whenIdle(() => {
+    import('./compose-update.ts').then(
+      ({ startUpdateWatch }) =>
+        startUpdateWatch({
+          running,
+          translate: (key) => translate(context.app.getSnapshot().context.locale, key),
+          reload: () => location.reload(),
+          ...(inspector && { inspect: inspector.inspect }),
+        }),
+      () => {},
+    )
+  })
+}
 
 // Vite reports a failed lazy chunk here; the app machine decides whether to reload.
 window.addEventListener('vite:preloadError', (event) => {

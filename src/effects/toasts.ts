@@ -40,16 +40,21 @@ export function toasterListening(): void {
   heard()
 }
 
-export function showNotice(notice: Notice, translate: (key: string) => string): void {
-  const message = 'text' in notice ? notice.text : translate(notice.key)
+/** Runs `show` with sonner's `toast` once the toaster listens (loading it if need be). */
+export function withToaster(show: (toast: Sonner['toast']) => void): void {
   wantToaster()
   Promise.all([loadSonner(), listening]).then(
-    ([{ toast }]) => {
-      if (notice.tone === 'success') toast.success(message, { duration: TOAST_DURATION.success })
-      else if (notice.tone === 'error') toast.error(message, { duration: TOAST_DURATION.error })
-      else toast(message, { duration: TOAST_DURATION.show, position: 'top-center' })
-    },
+    ([{ toast }]) => show(toast),
     // sonner's chunk did not load (the app reloads for a lost chunk): the notice is not shown.
     () => {},
   )
+}
+
+export function showNotice(notice: Notice, translate: (key: string) => string): void {
+  const message = 'text' in notice ? notice.text : translate(notice.key)
+  withToaster((toast) => {
+    if (notice.tone === 'success') toast.success(message, { duration: TOAST_DURATION.success })
+    else if (notice.tone === 'error') toast.error(message, { duration: TOAST_DURATION.error })
+    else toast(message, { duration: TOAST_DURATION.show, position: 'top-center' })
+  })
 }

@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate'
 import { adWatchMachine } from './ad-watch/ad-watch.machine.ts'
 import { appMachine } from './app/app.machine.ts'
+import { appUpdateMachine } from './app-update/app-update.machine.ts'
 import { authMachine } from './auth/auth.machine.ts'
 import { checkoutMachine } from './povo/checkout.machine.ts'
 import { ecEditorMachine } from './ec-shop/ec-editor.machine.ts'
@@ -33,6 +34,7 @@ export interface RegisteredMachine {
  */
 export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'app', machine: appMachine },
+  { dir: 'app-update', machine: appUpdateMachine },
   { dir: 'auth', machine: authMachine },
   { dir: 'onlives', machine: onlivesMachine },
   { dir: 'mypage', machine: mypageMachine },
