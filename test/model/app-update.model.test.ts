@@ -64,7 +64,9 @@ describe('app-update machine graph', () => {
         },
         actions: {
           offerReload: ({ context }) => void offers.push(context.latest ?? ''),
-          reload: () => void reloads++,
+          reload: () => {
+            reloads++
+          },
         },
         delays: { pollInterval: 1 },
       }),
