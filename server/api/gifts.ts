@@ -5,16 +5,8 @@ import { ApiError, messages } from '../errors.ts'
 import { readBody, requireUserId } from '../request.ts'
 import { openLive } from '../services/comments.ts'
 import { enqueteResult, openEnquete } from '../services/enquetes.ts'
-import {
-  MAX_GIFT_NUM,
-  giftGroups,
-  giftList,
-  giftMessages,
-  sendGift,
-  type GiftSent,
-} from '../services/gifts.ts'
+import { giftGroups, giftList, sendAllFreeStars, sendGift } from '../services/gifts.ts'
 import { giftLog, stageUsers, summaryRanking } from '../services/gift-rankings.ts'
-import { freeGiftStock } from '../services/free-gifts.ts'
 import { bodyId, idString, query, text } from '../validate.ts'
 
 /** `num` of a gifting call: a whole number of at least 1 (the service checks the most). */
@@ -93,26 +85,11 @@ export function giftRoutes() {
     })
   }
 
-  // SPEC §7 bulk_gifting_free: every free star the viewer holds, up to the most of one call each.
+  // SPEC §7 bulk_gifting_free: every free star the viewer holds, all or nothing.
   api.post('/bulk_gifting_free', async (c) => {
     const userId = await requireUserId(c)
     const liveId = bodyId(await readBody(c), 'live_id')
-    const held = await freeGiftStock(c.var.db, userId)
-    const stars = held.normal.filter((g) => g.free_num > 0)
-    if (stars.length === 0) throw new ApiError(400, giftMessages.noFreeStock)
-    let last: GiftSent | undefined
-    const sent: Array<{ gift_id: number; num: number }> = []
-    for (const star of stars) {
-      const num = Math.min(star.free_num, MAX_GIFT_NUM.free)
-      last = await sendGift(
-        c.var.db,
-        c.var.hub,
-        { userId, liveId, giftId: star.gift_id, num },
-        'free',
-      )
-      sent.push({ gift_id: star.gift_id, num })
-    }
-    return c.json({ ...last, gifts: sent })
+    return c.json(await sendAllFreeStars(c.var.db, c.var.hub, { userId, liveId }))
   })
 
   return api

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { castVote } from './enquetes.ts'
 import { debitGold } from './wallet.ts'
+import { freeGiftStock } from './free-gifts.ts'
 
 /** Free gifts a user can hold of one kind (SPEC §4 free_num). */
 export const FREE_GIFT_CAP = 99
@@ -148,109 +149,97 @@ export interface GiftSent {
   ua: number
 }
 
-/**
- * Sends a free (`kind: 'free'`) or paid gift to an open live in one transaction: the balance
- * (paid: expiring gold first, then gold; free: the stock) is decreased by a conditional update
- * that cannot go below zero, the ledger row, the gift log and the fan points are written with
- * it; after the commit the gift is pushed to the room as `t:2`.
- */
-export async function sendGift(
-  db: Db,
-  hub: PushHub,
-  request: SendGift,
-  kind: 'free' | 'paid',
-): Promise<GiftSent> {
+/** One gift inside the caller's transaction: every check, the balance, ledger, log and fan points. */
+async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {
   const max = MAX_GIFT_NUM[kind]
   if (request.num < 1 || request.num > max) throw new ApiError(400, giftMessages.tooMany(max))
-  const result = await db.transaction().execute(async (tx) => {
-    const live = await tx
-      .selectFrom('lives')
-      .select(['id', 'room_id', 'bcsvr_key'])
-      .where('id', '=', request.liveId)
-      .where('ended_at', 'is', null)
+  const live = await tx
+    .selectFrom('lives')
+    .select(['id', 'room_id', 'bcsvr_key'])
+    .where('id', '=', request.liveId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst()
+  if (!live) throw new ApiError(400, giftMessages.liveEnded)
+  const gift = await tx
+    .selectFrom('gifts')
+    .select(['id', 'kind', 'free', 'point', 'gift_type'])
+    .where('id', '=', request.giftId)
+    .where('is_hidden', '=', false)
+    .executeTakeFirst()
+  if (!gift) throw new ApiError(404, giftMessages.unknownGift)
+  if (kind === 'free' && !gift.free) throw new ApiError(400, giftMessages.notFree)
+  if (kind === 'paid' && gift.free) throw new ApiError(400, giftMessages.notPaid)
+  const points = gift.point * request.num
+  let freeLeft: number | undefined
+  if (gift.kind === 1) {
+    // A vote gift: from the viewer's stock for the open enquete (services/enquetes.ts).
+    freeLeft = await castVote(tx, { ...request, giftId: gift.id })
+  } else if (kind === 'paid') {
+    await debitGold(
+      tx,
+      request.userId,
+      points,
+      { reason: 'gift', giftId: gift.id, liveId: live.id },
+      giftMessages.notEnoughGold,
+    )
+  } else {
+    const updated = await tx
+      .updateTable('user_free_gifts')
+      .set({ num: sql`num - ${request.num}` })
+      .where('user_id', '=', request.userId)
+      .where('gift_id', '=', gift.id)
+      .where('num', '>=', request.num)
+      .returning('num')
       .executeTakeFirst()
-    if (!live) throw new ApiError(400, giftMessages.liveEnded)
-    const gift = await tx
-      .selectFrom('gifts')
-      .select(['id', 'kind', 'free', 'point', 'gift_type'])
-      .where('id', '=', request.giftId)
-      .where('is_hidden', '=', false)
-      .executeTakeFirst()
-    if (!gift) throw new ApiError(404, giftMessages.unknownGift)
-    if (kind === 'free' && !gift.free) throw new ApiError(400, giftMessages.notFree)
-    if (kind === 'paid' && gift.free) throw new ApiError(400, giftMessages.notPaid)
-    const points = gift.point * request.num
-    let freeLeft: number | undefined
-    if (gift.kind === 1) {
-      // A vote gift: from the viewer's stock for the open enquete (services/enquetes.ts).
-      freeLeft = await castVote(tx, { ...request, giftId: gift.id })
-    } else if (kind === 'paid') {
-      await debitGold(
-        tx,
-        request.userId,
-        points,
-        { reason: 'gift', giftId: gift.id, liveId: live.id },
-        giftMessages.notEnoughGold,
-      )
-    } else {
-      const updated = await tx
-        .updateTable('user_free_gifts')
-        .set({ num: sql`num - ${request.num}` })
-        .where('user_id', '=', request.userId)
-        .where('gift_id', '=', gift.id)
-        .where('num', '>=', request.num)
-        .returning('num')
-        .executeTakeFirst()
-      if (!updated) {
-        throw new ApiError(400, giftMessages.noFreeStock, { errorType: 'NOT_ENOUGH_FREE_GIFT' })
-      }
-      freeLeft = updated.num
-      await tx
-        .insertInto('ledger')
-        .values({
-          user_id: request.userId,
-          gift_id: gift.id,
-          free_delta: -request.num,
-          reason: 'gift',
-          live_id: live.id,
-        })
-        .execute()
+    if (!updated) {
+      throw new ApiError(400, giftMessages.noFreeStock, { errorType: 'NOT_ENOUGH_FREE_GIFT' })
     }
-
-    const logged = await tx
-      .insertInto('gift_logs')
+    freeLeft = updated.num
+    await tx
+      .insertInto('ledger')
       .values({
-        live_id: live.id,
         user_id: request.userId,
         gift_id: gift.id,
-        num: request.num,
-        point: points,
+        free_delta: -request.num,
+        reason: 'gift',
+        live_id: live.id,
       })
-      .returning('created_at')
-      .executeTakeFirstOrThrow()
-    const fan = await tx
-      .insertInto('fan_points')
-      .values({ room_id: live.room_id, user_id: request.userId, points })
-      .onConflict((oc) =>
-        oc
-          .columns(['room_id', 'user_id'])
-          .doUpdateSet({ points: sql`fan_points.points + ${points}` }),
-      )
-      .returning('points')
-      .executeTakeFirstOrThrow()
-    const sender = await tx
-      .selectFrom('users')
-      .select(['name', 'avatar_id', 'gold', 'expiring_gold'])
-      .where('id', '=', request.userId)
-      .executeTakeFirstOrThrow()
-    return { live, gift, logged, fanPoints: Number(fan.points), points, sender, freeLeft }
-  })
+      .execute()
+  }
 
-  const after = result.fanPoints
-  const before = after - result.points
-  const activeBefore = activeFanLevel(before)
-  const activeAfter = activeFanLevel(after)
-  // SHOWROOM's t:2 frame (fixtures/showroom-api/broadcast_ws_messages.json), after the commit.
+  const logged = await tx
+    .insertInto('gift_logs')
+    .values({
+      live_id: live.id,
+      user_id: request.userId,
+      gift_id: gift.id,
+      num: request.num,
+      point: points,
+    })
+    .returning('created_at')
+    .executeTakeFirstOrThrow()
+  const fan = await tx
+    .insertInto('fan_points')
+    .values({ room_id: live.room_id, user_id: request.userId, points })
+    .onConflict((oc) =>
+      oc
+        .columns(['room_id', 'user_id'])
+        .doUpdateSet({ points: sql`fan_points.points + ${points}` }),
+    )
+    .returning('points')
+    .executeTakeFirstOrThrow()
+  const sender = await tx
+    .selectFrom('users')
+    .select(['name', 'avatar_id', 'gold', 'expiring_gold'])
+    .where('id', '=', request.userId)
+    .executeTakeFirstOrThrow()
+  return { live, gift, logged, fanPoints: Number(fan.points), points, sender, freeLeft }
+}
+
+type GiftGiven = Awaited<ReturnType<typeof giveGiftIn>>
+
+/** SHOWROOM's t:2 frame (fixtures/showroom-api/broadcast_ws_messages.json), after the commit. */
+function publishGift(hub: PushHub, request: SendGift, result: GiftGiven): void {
   hub.publish(result.live.bcsvr_key, {
     ua: 0,
     n: request.num,
@@ -265,6 +254,13 @@ export async function sendGift(
     at: 0,
     t: '2',
   })
+}
+
+function giftAnswer(request: SendGift, result: GiftGiven): GiftSent {
+  const after = result.fanPoints
+  const before = after - result.points
+  const activeBefore = activeFanLevel(before)
+  const activeAfter = activeFanLevel(after)
   return {
     fan_level: { fan_level: fanLevel(after) },
     notify_level_up: fanLevel(after) > fanLevel(before),
@@ -276,5 +272,55 @@ export async function sendGift(
     h: 0,
     n: request.num,
     ua: 0,
+  }
+}
+
+/**
+ * Sends a free (`kind: 'free'`) or paid gift to an open live in one transaction: the balance
+ * (paid: expiring gold first, then gold; free: the stock) is decreased by a conditional update
+ * that cannot go below zero, the ledger row, the gift log and the fan points are written with
+ * it; after the commit the gift is pushed to the room as `t:2`.
+ */
+export async function sendGift(
+  db: Db,
+  hub: PushHub,
+  request: SendGift,
+  kind: 'free' | 'paid',
+): Promise<GiftSent> {
+  const result = await db.transaction().execute((tx) => giveGiftIn(tx, request, kind))
+  publishGift(hub, request, result)
+  return giftAnswer(request, result)
+}
+
+/**
+ * SPEC §7 bulk_gifting_free: every free star the viewer holds (up to the most of one call each),
+ * all in one transaction — if one cannot be sent, none is — then pushed after the commit.
+ */
+export async function sendAllFreeStars(
+  db: Db,
+  hub: PushHub,
+  request: { userId: number; liveId: number },
+): Promise<GiftSent & { gifts: Array<{ gift_id: number; num: number }> }> {
+  const given = await db.transaction().execute(async (tx) => {
+    const held = await freeGiftStock(tx, request.userId)
+    const stars = held.normal.filter((g) => g.free_num > 0)
+    if (stars.length === 0) throw new ApiError(400, giftMessages.noFreeStock)
+    const results: Array<{ request: SendGift; result: GiftGiven }> = []
+    for (const star of stars) {
+      const one = {
+        ...request,
+        giftId: star.gift_id,
+        num: Math.min(star.free_num, MAX_GIFT_NUM.free),
+      }
+      results.push({ request: one, result: await giveGiftIn(tx, one, 'free') })
+    }
+    return results
+  })
+  for (const { request: one, result } of given) publishGift(hub, one, result)
+  const last = given[given.length - 1]
+  if (!last) throw new ApiError(400, giftMessages.noFreeStock)
+  return {
+    ...giftAnswer(last.request, last.result),
+    gifts: given.map(({ request: one }) => ({ gift_id: one.giftId, num: one.num })),
   }
 }

@@ -271,6 +271,48 @@ describe.each(await testEngines())('gifts and gold on %s', (engine) => {
     expect(errorOf(none.body)).toBe(giftMessages.noFreeStock)
   })
 
+  it('sends no free star of a bulk gift when one of them cannot go (all or nothing)', async () => {
+    await db()
+      .updateTable('user_free_gifts')
+      .set({ num: 0 })
+      .where('user_id', '=', userId)
+      .execute()
+    for (const [giftId, num] of [
+      [2, 6],
+      [1001, 4],
+    ] as const) {
+      await db()
+        .updateTable('user_free_gifts')
+        .set({ num })
+        .where('user_id', '=', userId)
+        .where('gift_id', '=', giftId)
+        .execute()
+    }
+    // The second star was withdrawn meanwhile: its send fails after the first one's.
+    await db().updateTable('gifts').set({ is_hidden: true }).where('id', '=', 1001).execute()
+    const since = await lastLedgerId()
+    try {
+      const failed = await viewer.postForm('/api/live/bulk_gifting_free', {
+        live_id: String(live.liveId),
+      })
+      expect(failed.status).toBe(404)
+      expect(await ledgerSum(since)).toEqual({ gold: 0, expiring: 0, free: 0 })
+      const stock = await db()
+        .selectFrom('user_free_gifts')
+        .select(['gift_id', 'num'])
+        .where('user_id', '=', userId)
+        .where('gift_id', 'in', [2, 1001])
+        .orderBy('gift_id')
+        .execute()
+      expect(stock).toEqual([
+        { gift_id: 2, num: 6 },
+        { gift_id: 1001, num: 4 },
+      ])
+    } finally {
+      await db().updateTable('gifts').set({ is_hidden: false }).where('id', '=', 1001).execute()
+    }
+  })
+
   it('turns the paid-gift confirmation off and on (update_gift_use_flg)', async () => {
     const off = await viewer.postForm('/user/update_gift_use_flg', { type: '1', flg: '0' })
     expect(off.body).toEqual({ ok: '1' })

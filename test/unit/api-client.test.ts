@@ -99,6 +99,17 @@ describe('API client (SPEC.md §7, §8)', () => {
     })
   })
 
+  it('sends DELETE with the CSRF token too (the owner deleting the welcome comment)', async () => {
+    const { fetch, seen } = fakeFetch((req) =>
+      req.url.endsWith('/api/csrf_token') ? json(200, { csrf_token: 'tok7' }) : json(200, {}),
+    )
+    const api = createApiClient({ baseURL, fetch })
+    await api.delete('/api/room/welcome_comment', { room_id: 5 })
+    const removal = seen.find((r) => r.method === 'DELETE')
+    expect(removal?.headers.get('x-csrf-token')).toBe('tok7')
+    expect(removal?.url).toBe(`${baseURL}/api/room/welcome_comment?room_id=5`)
+  })
+
   it('turns a CSRF 401 into 取得失敗', async () => {
     const { fetch } = fakeFetch(() => json(401, { errors: [{ error_user_msg: 'x' }] }))
     const api = createApiClient({ baseURL, fetch })

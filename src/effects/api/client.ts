@@ -158,7 +158,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   return {
     get: (path, query) => call(path, { method: 'GET', ...(query ? { query } : {}) }),
-    delete: (path, query) => call(path, { method: 'DELETE', ...(query ? { query } : {}) }),
+    // DELETE changes state too: the server wants the token as for any POST.
+    delete: (path, query) =>
+      withToken((token) =>
+        call(path, {
+          method: 'DELETE',
+          headers: { ...headers, 'X-CSRF-Token': token },
+          ...(query ? { query } : {}),
+        }),
+      ),
     postJson: (path, body = {}) =>
       withToken((token) =>
         call(path, {
