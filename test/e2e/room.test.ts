@@ -169,6 +169,24 @@ describe('live room in Chromium', () => {
     expect(viewer.errors).toEqual([])
   })
 
+  it('the owner saves a welcome comment and deletes it from the page', async () => {
+    const page = viewer.page
+    await logIn(page, 'demo_liver')
+    await page.goto(base() + '/r/demo_liver_room')
+    const editor = page.locator('form.welcome-editor')
+    await editor.getByLabel('ウェルカムコメント').fill('ようこそ、きらりへ！')
+    await editor.getByRole('button', { name: '保存', exact: true }).click()
+    await page.getByText('ウェルカムコメントを保存しました').waitFor()
+    await editor.getByRole('button', { name: '削除', exact: true }).click()
+    await page.getByText('ウェルカムコメントを削除しました').waitFor()
+    expect(await editor.getByLabel('ウェルカムコメント').inputValue()).toBe('')
+    // Gone on the server too: the page opened again has none.
+    await page.reload()
+    const again = page.locator('form.welcome-editor').getByLabel('ウェルカムコメント')
+    await again.waitFor()
+    expect(await again.inputValue()).toBe('')
+  })
+
   it('opens the lite room: the video and the comments without the site header', async () => {
     const page = watcher.page
     await page.goto(base() + '/lite/aoi_music')

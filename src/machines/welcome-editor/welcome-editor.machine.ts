@@ -96,7 +96,11 @@ export const welcomeEditorMachine = setup({
         input: ({ context }) => ({ roomId: context.roomId, comment: '' }),
         onDone: {
           target: 'idle',
-          actions: ['clearDraft', { type: 'tellRoom', params: { comment: '' } }],
+          actions: [
+            'clearDraft',
+            { type: 'notify', params: { tone: 'success', key: 'room.welcomeDeleted' } },
+            { type: 'tellRoom', params: { comment: '' } },
+          ],
         },
         onError: {
           target: 'idle',
