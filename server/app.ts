@@ -71,11 +71,6 @@ export interface AppDeps {
   hub: PushHub
   /** The payment provider; otherwise the one PAYMENT_PROVIDER names. */
   payments?: PaymentProvider | null
-  /**
-   * The site's origin for absolute URLs: PUBLIC_ORIGIN, or in the demo the address the server
-   * ended up listening on (known only after listen, hence a function).
-   */
-  origin?: () => string
 }
 
 /** Prefixes answered by the server itself; everything else is the SPA. */
@@ -92,15 +87,7 @@ const SERVER_PREFIXES = [
 ]
 
 /** The whole HTTP surface: API, message files, generated images, static files and the SPA. */
-export function createApp({
-  db,
-  config,
-  logger,
-  messages: provider,
-  hub,
-  payments,
-  origin = () => config.publicOrigin ?? `http://${config.host}:${config.port}`,
-}: AppDeps) {
+export function createApp({ db, config, logger, messages: provider, hub, payments }: AppDeps) {
   const app = new Hono<AppEnv>()
   const index = spaIndex(config.distDir)
   const cache = new ReadCache(config.readCacheMs)
@@ -126,7 +113,8 @@ export function createApp({
     c.set('hub', hub)
     c.set('cache', cache)
     c.set('payments', payer)
-    c.set('origin', origin())
+    // PUBLIC_ORIGIN; only the local demo (which may have none) takes the address it was asked on.
+    c.set('origin', config.publicOrigin ?? new URL(c.req.url).origin)
     await next()
     // Whatever a write changed, shared reads are loaded again (after it, so a read during the
     // write cannot keep the old state).

@@ -26,6 +26,8 @@ export function clientCountry(c: Context<AppEnv>): string | undefined {
 /** https directly, or behind a trusted proxy that terminated TLS. */
 export function isHttps(c: Context<AppEnv>): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true
+  // A site whose public address is https is never meant to be used over http.
+  if (c.var.config.publicOrigin?.startsWith('https:')) return true
   const request = incoming(c)
   return (
     request !== undefined && proxyHeader(request, c.var.config, 'x-forwarded-proto') === 'https'

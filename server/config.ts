@@ -166,6 +166,10 @@ function refuseDemoSettings(env: NodeJS.ProcessEnv): void {
       'PAYMENT_PROVIDER=sandbox (its pay button credits gold with no money)',
       env.PAYMENT_PROVIDER === 'sandbox',
     ],
+    [
+      'DEMO_BOTS_PER_MINUTE (bots post as demo accounts)',
+      /^0*[1-9]/.test(env.DEMO_BOTS_PER_MINUTE ?? ''),
+    ],
   ]
   const named = demoOnly.filter(([, on]) => on).map(([what]) => what)
   if (named.length > 0) {
@@ -255,6 +259,12 @@ export function loadConfig(
   if (countryHeader && !/^[a-z0-9-]{1,64}$/.test(countryHeader)) {
     throw new ConfigError(`COUNTRY_HEADER must be a header name, got "${env.COUNTRY_HEADER}"`)
   }
+  const trustedProxies = trustList(env.TRUST_PROXY)
+  if (countryHeader && trustedProxies.length === 0) {
+    throw new ConfigError(
+      'COUNTRY_HEADER is believed only from trusted proxies: set TRUST_PROXY to the proxy or CDN that sets it',
+    )
+  }
   return {
     ...media,
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(root, dataDir),
@@ -264,7 +274,7 @@ export function loadConfig(
     demo,
     production,
     publicOrigin,
-    trustedProxies: trustList(env.TRUST_PROXY),
+    trustedProxies,
     countryHeader,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT, 1024, 16 << 20),
     pushMaxPerAddress: integer(env, 'PUSH_MAX_PER_ADDRESS', 64, 1, 1_000_000),

@@ -33,17 +33,19 @@ export function pushOptions(config: ServerConfig, db: Db, logger: Logger): HubOp
       // The demo without PUBLIC_ORIGIN: pages of the host the socket was asked on.
       return config.publicOrigin === undefined && sameOrigin(origin, request)
     },
-    // A session that really exists; a made-up cookie counts as its address.
+    // A logged-in viewer is their user, however many tabs or sessions they have; anyone else is
+    // their address (sessions cost nothing to make, so they count for nothing here).
     identify: async (request) => {
       const id = sessionCookie(request)
       if (!id) return undefined
       const row = await db
         .selectFrom('sessions')
-        .select('id')
+        .select('user_id')
         .where('id', '=', id)
         .where('expires_at', '>', new Date())
+        .where('user_id', 'is not', null)
         .executeTakeFirst()
-      return row ? `session:${row.id}` : undefined
+      return row?.user_id == null ? undefined : `user:${row.user_id}`
     },
     onBusError: (error) => {
       // Once in a while, not once per frame while the bus is down.

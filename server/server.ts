@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp, type Logger } from './app.ts'
-import type { ServerConfig } from './config.ts'
+import { ConfigError, type ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { seed } from './db/seed.ts'
 import { PushHub } from './broadcast/hub.ts'
@@ -32,6 +32,24 @@ export interface StartOptions {
   extend?: (app: ReturnType<typeof createApp>) => void
 }
 
+/**
+ * A database the demo was seeded into has accounts whose password is in the README: production
+ * does not start on it (a stray `.data/` from `npm start` must not become a live site).
+ */
+async function refuseDemoAccounts(database: Database): Promise<void> {
+  const demo = await database.db
+    .selectFrom('users')
+    .select('account_id')
+    .where('is_demo', '=', true)
+    .limit(1)
+    .executeTakeFirst()
+  if (!demo) return
+  await database.close()
+  throw new ConfigError(
+    `refused in production: the database holds the demo accounts (such as ${demo.account_id}), whose password is public. Start production on a database of its own (DATA_DIR or DATABASE_URL)`,
+  )
+}
+
 export async function startServer(
   config: ServerConfig,
   options: StartOptions,
@@ -44,14 +62,12 @@ export async function startServer(
   if (await seed(database.db, { demo: config.seedDemo })) {
     logger.info('seeded database', { demo: config.seedDemo })
   }
+  if (config.production) await refuseDemoAccounts(database)
 
-  // Known once listening (PORT=0 picks one); until then nothing can ask.
-  let listenUrl = ''
-  const origin = () => config.publicOrigin ?? listenUrl
   const hub = new PushHub(await openBus(config.busUrl), pushOptions(config, database.db, logger))
   // One provider for the requests and the order sweeper.
   const payments = paymentProvider(config.paymentProvider, database.db)
-  const app = createApp({ db: database.db, config, logger, hub, payments, origin })
+  const app = createApp({ db: database.db, config, logger, hub, payments })
   options.extend?.(app)
   const http = createAdaptorServer({ fetch: app.fetch }) as Server
   hub.attach(http)
@@ -91,8 +107,6 @@ export async function startServer(
   const purge = startPurge({ db: database.db, logger, intervalMs: config.purgeIntervalMs })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
-  // A wildcard address is no place to send a browser to.
-  listenUrl = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${port}`
   logger.info('listening', {
     url,
     engine: database.engine,

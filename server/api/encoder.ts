@@ -1,4 +1,5 @@
 import { publicOrigin } from '../caller.ts'
+import { stripHidden } from '../../src/domain/text-hygiene.ts'
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
@@ -51,7 +52,7 @@ export function encoderRoutes() {
     const body = await readBody(c)
     const liveId = bodyId(body, 'live_id')
     // One line: line breaks and runs of spaces become one space.
-    const telop = text(body, 'telop', { max: 1000 }).replace(/\s+/g, ' ').trim()
+    const telop = stripHidden(text(body, 'telop', { max: 1000 }).replace(/\s+/g, ' ')).trim()
     const live = await ownLive(c, liveId)
     if (telop === '') throw new ApiError(400, socialMessages.telopEmpty)
     if (charCount(telop) > TELOP_MAX_LENGTH) {

@@ -63,8 +63,8 @@ export function liveRoutes() {
     if (!room) throw new ApiError(404, messages.notFound)
     const userId = await sessionUserId(c)
     const viewer = await viewerState(c.var.db, userId, room.id, live?.live_id ?? null)
-    const url = new URL(c.req.url)
-    // Our own push socket, on the port the client came in on.
+    const url = new URL(publicOrigin(c))
+    // Our own push socket, on the site's own origin.
     const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80
     // SPEC §3 live info: the caller's own age class and whether they are abroad.
     const birthday =

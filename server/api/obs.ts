@@ -54,7 +54,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 /**
  * nginx-rtmp's callbacks (`on_publish`, `on_publish_done`): the stream key is the stream `name`.
  * A 2xx lets OBS publish and starts the live; anything else refuses it. Only nginx may call:
- * with RTMP_CALLBACK_SECRET, the `secret` query; otherwise a loopback address.
+ * with RTMP_CALLBACK_SECRET, the `secret` query; otherwise, in the demo only, a loopback
+ * address. In production a reverse proxy on the same host makes every caller look like loopback,
+ * so there the secret is the only way in (without it OBS ingest stays off).
  */
 export function rtmpCallbackRoutes() {
   const api = new Hono<AppEnv>()
@@ -62,6 +64,7 @@ export function rtmpCallbackRoutes() {
   const allowed = (c: Context<AppEnv>) => {
     const secret = c.var.config.rtmpCallbackSecret
     if (secret) return c.req.query('secret') === secret
+    if (c.var.config.production) return false
     // The socket's own address: a forwarded header could be forged by anyone.
     try {
       return LOOPBACK.has(getConnInfo(c).remote.address ?? '')

@@ -1,4 +1,5 @@
 import { publicOrigin } from '../caller.ts'
+import { stripHidden } from '../../src/domain/text-hygiene.ts'
 import { socketViewers } from '../services/presence.ts'
 import { grantFreeGifts } from '../services/free-gifts.ts'
 import { isAbroad, ownerPushKey, roomRegulation } from '../services/lives.ts'
@@ -168,7 +169,7 @@ export function roomRoutes() {
   api.post('/room/welcome_comment', async (c) => {
     const body = await readBody(c)
     const roomId = bodyId(body, 'room_id')
-    const comment = text(body, 'comment', { max: 1000 }).trim()
+    const comment = stripHidden(text(body, 'comment', { max: 1000 })).trim()
     const pinned = bodyFlag(body, 'is_pinned', true)
     await ownedRoom(c.var.db, roomId, await requireUserId(c))
     if (comment === '') throw new ApiError(400, socialMessages.welcomeEmpty)

@@ -29,7 +29,8 @@ export async function redisBus(url: string): Promise<Bus> {
     if (parts) for (const h of handlers) h(parts[0], parts[1])
   })
   return {
-    publish: (key, frame) => void pub.publish(BUS_TOPIC, pack(key, frame)).catch(() => {}),
+    // A refusal (Redis down past its retries) reaches the hub, which keeps the frame to resend.
+    publish: (key, frame) => pub.publish(BUS_TOPIC, pack(key, frame)).then(() => undefined),
     onMessage: (handler) => void handlers.push(handler),
     close: async () => {
       await Promise.allSettled([sub.quit(), pub.quit()])

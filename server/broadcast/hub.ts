@@ -17,6 +17,8 @@ export const MAX_COMMANDS_PER_SECOND = 50
 /** Frames kept while the bus refuses them, resent in order once it takes them again. */
 export const MAX_BUS_BACKLOG = 10_000
 const BUS_RETRY_MS = 1000
+/** How long a closing socket may take to answer the close before it is cut. */
+const CLOSE_WAIT_MS = 1000
 /**
  * A busy hub writes its sockets at most once in this many milliseconds: frames published in
  * between go out together, one write per socket. A quiet room's frame goes out on the next tick.
@@ -89,7 +91,7 @@ interface Client {
   alive: boolean
   /** The caller's address (behind trusted proxies, the forwarded one). */
   address: string
-  /** Who is watching: a logged-in or anonymous session, else the address; one viewer per value. */
+  /** Who is watching: a logged-in user, else the address; one viewer per value. */
   viewer: string
   /** Closes the socket if no SUB comes in time; cleared by the first SUB. */
   subscribeTimer: NodeJS.Timeout | undefined
@@ -189,6 +191,13 @@ export class PushHub {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
         return
       }
+      // Far over the caps (refused sockets still closing): no handshake at all.
+      if (this.wss.clients.size >= this.options.maxConnections * 2) {
+        socket.end(
+          'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
+        )
+        return
+      }
       this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, request))
     })
   }
@@ -202,7 +211,7 @@ export class PushHub {
     this.toBus(key, `MSG\t${key}\t${JSON.stringify(message)}`)
   }
 
-  /** Distinct viewers (sessions, else addresses) following each key in this process. */
+  /** Distinct viewers (users, else addresses) following each key in this process. */
   counts(): Map<string, number> {
     return new Map(
       [...this.rooms].map(([key, clients]) => [
@@ -222,17 +231,28 @@ export class PushHub {
   }
 
   async close(): Promise<void> {
-    this.closed = true
     clearInterval(this.heartbeat)
     clearTimeout(this.retryTimer)
-    // One last try for frames the bus refused earlier, and what waits for a flush goes out
-    // before the sockets are told goodbye.
+    // One last try for frames the bus refused earlier (delivered here too), and what waits for a
+    // flush goes out before the sockets are told goodbye.
     this.drainBacklog()
+    this.closed = true
     this.cancelFlush()
     this.flush()
-    for (const client of this.wss.clients) client.close(1001, 'server shutting down')
+    for (const client of this.wss.clients) this.closeSoon(client, 1001, 'server shutting down')
     await new Promise<void>((resolve) => this.wss.close(() => resolve()))
     await this.bus.close()
+  }
+
+  /**
+   * A close with its reason, and the socket cut if the other side has not answered the closing
+   * handshake within CLOSE_WAIT_MS: a client that ignores it holds nothing longer.
+   */
+  private closeSoon(socket: WebSocket, code: number, reason: string): void {
+    socket.close(code, reason)
+    setTimeout(() => {
+      if (socket.readyState !== WebSocket.CLOSED) socket.terminate()
+    }, CLOSE_WAIT_MS).unref()
   }
 
   private toBus(key: string, frame: string): void {
@@ -294,20 +314,20 @@ export class PushHub {
       commandsSince: 0,
     }
     const fromAddress = this.perAddress.get(address) ?? 0
-    const refusal =
+    const refusal: readonly [number, string] | undefined =
       fromAddress >= this.options.maxPerAddress
         ? CLOSE.tooManyFromAddress
         : this.clients.size >= this.options.maxConnections
           ? CLOSE.serverFull
           : undefined
     if (refusal) {
-      socket.close(refusal[0], refusal[1])
+      this.closeSoon(socket, refusal[0], refusal[1])
       return
     }
     this.clients.add(client)
     this.perAddress.set(address, fromAddress + 1)
     client.subscribeTimer = setTimeout(
-      () => socket.close(...CLOSE.noSubscription),
+      () => this.closeSoon(socket, ...CLOSE.noSubscription),
       this.options.subscribeTimeoutMs,
     ).unref()
     void this.options.identify(request).then(
@@ -337,7 +357,7 @@ export class PushHub {
       client.commands = 0
     }
     if (++client.commands > MAX_COMMANDS_PER_SECOND) {
-      client.socket.close(...CLOSE.tooManyCommands)
+      this.closeSoon(client.socket, ...CLOSE.tooManyCommands)
       return
     }
     const [verb, arg] = text.trim().split('\t')

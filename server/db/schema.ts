@@ -127,6 +127,8 @@ export interface CaptchaTable {
   created_at: CreatedAt
   expires_at: Date
   used_at: Date | null
+  /** The picture, drawn once when the captcha is made (null for captchas from before). */
+  svg: string | null
 }
 
 export interface SmsCodeTable {

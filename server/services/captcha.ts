@@ -32,7 +32,13 @@ export async function createCaptcha(
     await tx.deleteFrom('captchas').where('session_id', '=', sessionId).execute()
     await tx
       .insertInto('captchas')
-      .values({ id, session_id: sessionId, word, expires_at: new Date(Date.now() + LIFETIME_MS) })
+      .values({
+        id,
+        session_id: sessionId,
+        word,
+        svg: captchaSvg(word),
+        expires_at: new Date(Date.now() + LIFETIME_MS),
+      })
       .execute()
   })
   return captchaUrl(id)
@@ -69,13 +75,14 @@ export async function consumeCaptcha(
   return answer.trim().toUpperCase() === expected.toUpperCase()
 }
 
-/** The picture of a live captcha (services/captcha-image.ts), or null when it is used or gone. */
+/** The picture of a live captcha (drawn at creation, services/captcha-image.ts), or null. */
 export async function renderCaptcha(db: Db, id: string): Promise<string | null> {
   const row = await db
     .selectFrom('captchas')
-    .select(['word', 'used_at', 'expires_at'])
+    .select(['word', 'svg', 'used_at', 'expires_at'])
     .where('id', '=', id)
     .executeTakeFirst()
   if (!row || row.used_at || row.expires_at < new Date()) return null
-  return captchaSvg(row.word)
+  // The same picture every time it is asked for: nothing to lay over another drawing.
+  return row.svg ?? captchaSvg(row.word)
 }

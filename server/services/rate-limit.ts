@@ -6,6 +6,10 @@ export interface Limit {
   windowMs: number
 }
 
+/** Windows that started at or before this are over (the database's clock). */
+const windowEnd = (limit: Limit) =>
+  sql<Date>`now() - make_interval(secs => ${limit.windowMs / 1000})`
+
 /**
  * Counts one attempt under `key` and answers true, or answers false and counts nothing when the
  * key's current window already holds `max`. One conditional upsert: PostgreSQL locks the key's
@@ -13,8 +17,9 @@ export interface Limit {
  * database so every process behind a load balancer counts the same attempts.
  */
 export async function hit(db: Db, key: string, limit: Limit): Promise<boolean> {
-  const now = new Date()
-  const expired = new Date(now.getTime() - limit.windowMs)
+  // The database's clock, not each process's: windows mean the same behind a load balancer.
+  const now = sql<Date>`now()`
+  const expired = windowEnd(limit)
   const row = await db
     .insertInto('rate_counters')
     .values({ key, window_start: now, hits: 1 })
@@ -43,7 +48,7 @@ export async function isLimited(db: Db, key: string, limit: Limit): Promise<bool
     .selectFrom('rate_counters')
     .select('hits')
     .where('key', '=', key)
-    .where('window_start', '>', new Date(Date.now() - limit.windowMs))
+    .where('window_start', '>', windowEnd(limit))
     .executeTakeFirst()
   return row !== undefined && row.hits >= limit.max
 }

@@ -1,14 +1,16 @@
 /**
- * Characters that change how text around them shows without showing themselves: the
- * bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and marks
- * (U+200E, U+200F, U+061C) that can turn a name or comment around, invisible spaces and joiners
- * that make two names look alike (U+200B, U+2060–U+2064, U+FEFF, U+180E, the soft hyphen), and
- * the C0/C1 control characters. U+200C and U+200D stay: emoji sequences and several scripts need
- * them.
+ * Characters that change how text around them shows without showing themselves: every Unicode
+ * default-ignorable code point — the bidirectional embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069) and marks (U+200E, U+200F, U+061C) that can turn a name or
+ * comment around, the invisible spaces and fillers that make two names look alike (U+200B,
+ * U+2060–U+2064, U+FEFF, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the soft hyphen), the
+ * tag characters (U+E0000–U+E007F) that can smuggle invisible text — and the control, line and
+ * paragraph separator characters. Kept: U+200C and U+200D (emoji sequences and several scripts
+ * need them) and the variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF: emoji and ideograph
+ * forms).
  */
 const HIDDEN =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+  /(?![\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}])[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Zl}\p{Zp}]/gu
 
 /** `text` without the characters of HIDDEN: what a viewer sees is what is stored. */
 export function stripHidden(text: string): string {

@@ -27,7 +27,12 @@ describe('app-update machine graph', () => {
     const result = walkMachine(appUpdateMachine, {
       input: { running: 'build-running' },
       events,
-      key: (s) => ({ value: s.value, latest: s.context.latest, dismissed: s.context.dismissed }),
+      key: (s) => ({
+        value: s.value,
+        latest: s.context.latest,
+        dismissed: s.context.dismissed,
+        hidden: s.context.hidden,
+      }),
       invariant: (from, event, to) => {
         // Never a reload the viewer did not ask for.
         if (to.matches('reloading') && !from.matches('reloading')) {
@@ -39,9 +44,14 @@ describe('app-update machine graph', () => {
           expect(to.context.latest).not.toBe('build-running')
           expect(to.context.latest).not.toBe(from.context.dismissed)
         }
-        // A hidden tab asks nothing until it is shown.
-        if (from.matches('paused') && to.matches('checking'))
+        // A hidden tab asks nothing until it is shown, wherever it was hidden.
+        if (from.matches('paused') && to.matches('checking')) {
           expect(event.type).toBe('page.visible')
+        }
+        if (to.matches('waiting')) expect(to.context.hidden).toBe(false)
+        if (to.matches('checking') && !from.matches('checking')) {
+          expect(to.context.hidden).toBe(false)
+        }
       },
     })
     results.push(result)

@@ -432,14 +432,6 @@ describe('real captcha and developer pages', () => {
     } finally {
       await server.close()
     }
-    const production = await startTestServer('pglite', {
-      KIRARI_DEMO: '0',
-      PUBLIC_ORIGIN: 'https://live.example.jp',
-    })
-    try {
-      expect((await production.get('/dev/api/outbox')).status).toBe(404)
-    } finally {
-      await production.close()
-    }
+    // Production has no outbox page: test/server/production.test.ts.
   })
 })

@@ -140,7 +140,7 @@ describe.each(await testEngines())('hardening on %s', (engine) => {
     }
     // 1,100 anonymous sockets from one address are one viewer; a logged-in browser is another.
     const viewer = new TestClient(server.url)
-    await viewer.csrf()
+    await viewer.login('demo_viewer', DEMO_PASSWORD)
     const own = new WebSocket(server.url.replace('http', 'ws') + '/', {
       headers: { cookie: `sr_id=${viewer.sessionId}` },
     })

@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import http, { type IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { clientAddressOf } from '../../server/client-address.ts'
+import { addressKey, clientAddressOf } from '../../server/client-address.ts'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 import { localOutbox } from '../../server/services/outbox.ts'
 import { spawnServer } from '../spawn-server.ts'
@@ -42,6 +45,7 @@ describe('production is the default', () => {
       ['SEED_DEMO', '1'],
       ['KIRARI_DEV_PAGES', '1'],
       ['PAYMENT_PROVIDER', 'sandbox'],
+      ['DEMO_BOTS_PER_MINUTE', '6'],
     ] as const) {
       expect(() => loadConfig({ ...production, [name]: value }), name).toThrow(
         /refused in production/,
@@ -97,6 +101,19 @@ describe('production is the default', () => {
     }
   }, 60_000)
 
+  it('does not start on a database the demo was seeded into (its passwords are public)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-demo-db-'))
+    try {
+      const demo = await spawnServer({ DATA_DIR: dataDir })
+      await demo.stop()
+      const refused = await serve({ ...production, DATA_DIR: dataDir })
+      expect(refused.code).toBe(1)
+      expect(refused.out).toMatch(/refused in production: the database holds the demo accounts/)
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   it('never writes an SMS code to the log', async () => {
     const lines: Array<Record<string, unknown>> = []
     const logger = {
@@ -141,6 +158,15 @@ describe('client address behind proxies', () => {
     expect(clientAddressOf(request('198.51.100.4', hops), { trustedProxies: ['loopback'] })).toBe(
       '198.51.100.4',
     )
+  })
+})
+
+describe('per-address keys', () => {
+  it('count an IPv6 caller by its /64 and an IPv4-mapped one as IPv4', () => {
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe(addressKey('2001:db8:1:2:ffff::1'))
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'))
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9')
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9')
   })
 })
 
@@ -229,9 +255,13 @@ describe('edge of the server', () => {
     }
     // A client saying it is abroad lifts nothing.
     expect(await regulation({}, { 'x-country-code': 'US' })).toBe(2)
-    expect(await regulation({ COUNTRY_HEADER: 'cf-ipcountry' }, { 'cf-ipcountry': 'US' })).toBe(2)
+    expect(() => loadConfig({ ...production, COUNTRY_HEADER: 'cf-ipcountry' })).toThrow(
+      /COUNTRY_HEADER is believed only from trusted proxies/,
+    )
     const trusted = { COUNTRY_HEADER: 'cf-ipcountry', TRUST_PROXY: 'loopback' }
     expect(await regulation(trusted, { 'cf-ipcountry': 'US' })).toBe(1)
     expect(await regulation(trusted, { 'cf-ipcountry': 'JP' })).toBe(2)
+    // Several values: the last is the proxy's own, those before came from the client.
+    expect(await regulation(trusted, { 'cf-ipcountry': 'US, JP' })).toBe(2)
   })
 })

@@ -142,9 +142,13 @@ describe.each(await available())('two server processes on PostgreSQL with %s', (
     const count = async (c: TestClient) =>
       Number((await c.json(`/api/live/polling?room_id=${live.room_id}`)).body.online_user_num)
     const base = await count(client)
-    // Three browsers (sessions); a viewer counts once, however many sockets they open.
+    // Three logged-in viewers; one counts once, however many sockets they open.
     const [x, y, z] = [new TestClient(a.url), new TestClient(b.url), new TestClient(b.url)]
-    await Promise.all([x, y, z].map((viewer) => viewer.csrf()))
+    await Promise.all(
+      [x, y, z].map((viewer, i) =>
+        viewer.login(['demo_viewer', 'demo_liver', 'demo_organizer'][i] ?? '', 'kirari-demo'),
+      ),
+    )
     const sockets = await Promise.all([
       follow(a.url, live.bcsvr_key, x),
       follow(b.url, live.bcsvr_key, y),

@@ -26,5 +26,14 @@ describe('hidden characters in comments and names', () => {
     expect(stripHidden('👩\u200d👩\u200d👧')).toBe('👩\u200d👩\u200d👧')
     expect(stripHidden('می\u200cخواهم')).toBe('می\u200cخواهم')
     expect(stripHidden('きらり 配信中！')).toBe('きらり 配信中！')
+    // Variation selectors pick emoji and ideograph forms; they stay.
+    expect(stripHidden('❤\ufe0f葛\u{e0100}')).toBe('❤\ufe0f葛\u{e0100}')
+  })
+
+  it('takes out fillers that pass for names, tag characters and line separators', () => {
+    expect(stripHidden('\u3164')).toBe('')
+    expect(stripHidden('a\u115f\u1160\uffa0\u034fb')).toBe('ab')
+    expect(stripHidden('hi\u{e0041}\u{e0042}\u{e007f}')).toBe('hi')
+    expect(stripHidden('one\u2028two\u2029')).toBe('onetwo')
   })
 })

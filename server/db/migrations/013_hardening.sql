@@ -14,6 +14,10 @@ create index rate_counters_window on rate_counters (window_start);
 alter table lives add column owner_key text not null
   default replace(gen_random_uuid()::text, '-', '');
 
+-- A captcha's picture is drawn once, when it is made: drawn anew at every request, one word's many
+-- pictures could be laid over each other by a bot.
+alter table captchas add column svg text;
+
 -- Purge jobs find what has expired without a scan.
 create index captchas_expiry on captchas (expires_at);
 create index sms_codes_expiry on sms_codes (expires_at);

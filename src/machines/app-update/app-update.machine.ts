@@ -20,6 +20,8 @@ export interface AppUpdateContext {
   latest: string | null
   /** A build the viewer said no to. */
   dismissed: string | null
+  /** The tab is hidden: nothing is asked until it shows again. */
+  hidden: boolean
 }
 
 const notProvided = (name: string) => () => {
@@ -48,26 +50,39 @@ export const appUpdateMachine = setup({
     reload: () => {},
     rememberLatest: assign({ latest: (_, id: string) => id }),
     dismiss: assign({ dismissed: ({ context }) => context.latest }),
+    markHidden: assign({ hidden: true }),
+    markVisible: assign({ hidden: false }),
   },
   guards: {
+    isHidden: ({ context }) => context.hidden,
     isNewBuild: ({ context }, id: string) =>
       id !== '' && id !== context.running && id !== context.dismissed,
   },
   delays: { pollInterval: UPDATE_POLL_MS },
 }).createMachine({
   id: 'appUpdate',
-  context: ({ input }) => ({ running: input.running, latest: null, dismissed: null }),
+  context: ({ input }) => ({
+    running: input.running,
+    latest: null,
+    dismissed: null,
+    hidden: false,
+  }),
   invoke: { id: 'visibility', src: 'visibility' },
+  // Heard in every state (a look in progress, an offer on screen): the next wait knows.
+  on: {
+    'page.hidden': { actions: 'markHidden' },
+    'page.visible': { actions: 'markVisible' },
+  },
   initial: 'waiting',
   states: {
     waiting: {
       description: 'Between two looks at latest.json.',
       after: { pollInterval: 'checking' },
-      on: { 'page.hidden': 'paused' },
+      on: { 'page.hidden': { target: 'paused', actions: 'markHidden' } },
     },
     paused: {
       description: 'A hidden tab asks nothing; it looks again as soon as it is shown.',
-      on: { 'page.visible': 'checking' },
+      on: { 'page.visible': { target: 'checking', actions: 'markVisible' } },
     },
     checking: {
       invoke: {
@@ -83,20 +98,33 @@ export const appUpdateMachine = setup({
             ],
             description: 'Another build is served: offer a reload, never do it unasked.',
           },
+          {
+            guard: 'isHidden',
+            target: 'paused',
+            description: 'Hidden while the look was under way: wait to be shown.',
+          },
           { target: 'waiting' },
         ],
-        description: 'A failed look (offline, a deploy in progress) waits for the next one.',
-        onError: 'waiting',
+        onError: [
+          { guard: 'isHidden', target: 'paused' },
+          {
+            target: 'waiting',
+            description: 'A failed look (offline, a deploy in progress) waits for the next one.',
+          },
+        ],
       },
     },
     offered: {
       on: {
         'update.reload': { target: 'reloading' },
-        'update.dismiss': {
-          target: 'waiting',
-          actions: 'dismiss',
-          description: 'Not now: this build is not offered again; a newer one would be.',
-        },
+        'update.dismiss': [
+          { guard: 'isHidden', target: 'paused', actions: 'dismiss' },
+          {
+            target: 'waiting',
+            actions: 'dismiss',
+            description: 'Not now: this build is not offered again; a newer one would be.',
+          },
+        ],
       },
     },
     reloading: { entry: 'reload', type: 'final' },
