@@ -9,10 +9,20 @@
  * need them) and the variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF: emoji and ideograph
  * forms).
  */
-const HIDDEN =
-  /(?![\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}])[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Zl}\p{Zp}]/gu
+const HIDDEN = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Zl}\p{Zp}]/gu
+
+/** The default-ignorables that carry meaning: ZWNJ, ZWJ and the variation selectors. */
+function kept(ch: string): boolean {
+  const cp = ch.codePointAt(0) ?? 0
+  return (
+    cp === 0x200c ||
+    cp === 0x200d ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    (cp >= 0xe0100 && cp <= 0xe01ef)
+  )
+}
 
 /** `text` without the characters of HIDDEN: what a viewer sees is what is stored. */
 export function stripHidden(text: string): string {
-  return text.replace(HIDDEN, '')
+  return text.replace(HIDDEN, (ch) => (kept(ch) ? ch : ''))
 }
