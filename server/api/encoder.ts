@@ -16,9 +16,6 @@ import {
 } from '../services/room-social.ts'
 import { bodyId, text } from '../validate.ts'
 
-/** The t:8 frame of fixtures/showroom-api/broadcast_ws_messages.json. */
-const TELOP_FRAME_TYPE = 8
-
 /** The room owner's calls during a live (SPEC.md §7 Encoder): today the telop. */
 export function encoderRoutes() {
   const api = new Hono<AppEnv>()
@@ -40,9 +37,8 @@ export function encoderRoutes() {
   ) => {
     await c.var.db.updateTable('lives').set({ telop }).where('id', '=', live.live_id).execute()
     const body = telopBody(telop)
-    c.var.hub.publish(live.bcsvr_key, {
+    c.var.hub.publishFrame(live.bcsvr_key, '8', {
       ...body,
-      t: TELOP_FRAME_TYPE,
       api: `${publicOrigin(c)}/api/live/telop?live_id=${live.live_id}`,
     })
     return c.json({ ok: 1, ...body })

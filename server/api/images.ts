@@ -153,9 +153,11 @@ ${shape}<text x="88" y="92" font-size="14" text-anchor="end" fill="#1f1d2b" font
     )
   })
 
-  api.get('/avatar/:file{[0-7]\\.svg}', (c) => {
-    const id = Number(c.req.param('file')[0])
-    const color = AVATAR_COLORS[id] ?? '#f0507a'
+  // Every avatar id has a picture (domain/avatar.ts): the eight defaults' colours, in turn.
+  api.get('/avatar/:file{[0-9]{1,9}\\.svg}', (c) => {
+    // At most nine digits (the route): always a safe number, 0 included.
+    const id = Number(c.req.param('file').replace('.svg', ''))
+    const color = AVATAR_COLORS[id % AVATAR_COLORS.length] ?? '#f0507a'
     return svg(
       c,
       `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">

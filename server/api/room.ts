@@ -14,8 +14,6 @@ import { openLive } from '../services/comments.ts'
 import { recommendedComments } from '../services/recommended-comments.ts'
 import {
   LOG_TARGET_OWNER,
-  SYSTEM_LOG_FRAME_TYPE,
-  WELCOME_FRAME_TYPE,
   WELCOME_MAX_LENGTH,
   charCount,
   ownedRoom,
@@ -117,8 +115,7 @@ export function roomRoutes() {
         .select('name')
         .where('id', '=', userId)
         .executeTakeFirstOrThrow()
-      c.var.hub.publish(ownerPushKey(live), {
-        t: SYSTEM_LOG_FRAME_TYPE,
+      c.var.hub.publishFrame(ownerPushKey(live), '202', {
         target_type: LOG_TARGET_OWNER,
         user_id: userId,
         text: `${user.name}さんがフォローしました`,
@@ -161,7 +158,7 @@ export function roomRoutes() {
       .executeTakeFirstOrThrow()
     const body = welcomeBody(room)
     const live = await openLive(c.var.db, { roomId })
-    if (live) c.var.hub.publish(live.bcsvr_key, { t: WELCOME_FRAME_TYPE, ...body })
+    if (live) c.var.hub.publishFrame(live.bcsvr_key, '201', body)
     return c.json({ ok: 1, ...body })
   }
 

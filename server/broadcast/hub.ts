@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http'
 import { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
+import { buildFrame, type FrameFields, type FrameType } from '../../src/contract/push.ts'
 
 /** A socket that buffers more than this is too slow to keep up: it is dropped, not waited for. */
 export const MAX_BUFFERED_BYTES = 1 << 20
@@ -200,6 +201,14 @@ export class PushHub {
       }
       this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, request))
     })
+  }
+
+  /**
+   * Publishes a frame of the wire contract (src/contract/push.ts) through its builder, so what
+   * the server sends is what the app's parser reads.
+   */
+  publishFrame<T extends FrameType>(key: string, t: T, fields: FrameFields<T>): void {
+    this.publish(key, buildFrame(t, fields))
   }
 
   /**

@@ -50,7 +50,7 @@ export async function publishComment(
 ): Promise<{ created_at: number }> {
   const stored = await storeComment(db, live.live_id, user.id, text)
   const createdAt = Math.floor(stored.created_at.getTime() / 1000)
-  hub.publish(live.bcsvr_key, {
+  hub.publishFrame(live.bcsvr_key, '1', {
     ua: 0,
     av: user.avatar_id,
     d: 0,
@@ -59,7 +59,6 @@ export async function publishComment(
     created_at: createdAt,
     u: user.id,
     at: 0,
-    t: '1',
   })
   return { created_at: createdAt }
 }

@@ -6,9 +6,9 @@ import type { UserTable } from '../db/schema.ts'
 
 type User = Selectable<UserTable>
 
-export function avatarUrl(avatarId: number): string {
-  return `/img/avatar/${avatarId}.svg`
-}
+import { avatarUrl } from '../../src/domain/avatar.ts'
+
+export { avatarUrl }
 
 /** What a visitor who is not logged in is: also the defaults a logged-in user starts from. */
 const ANONYMOUS: CurrentUser = {

@@ -68,8 +68,7 @@ export async function startEnquete(
       .returning(['id', 'started_at'])
       .executeTakeFirstOrThrow()
   })
-  hub.publish(live.bcsvr_key, {
-    t: 3,
+  hub.publishFrame(live.bcsvr_key, '3', {
     enquete_id: row.id,
     options,
     created_at: Math.floor(row.started_at.getTime() / 1000),
@@ -91,7 +90,7 @@ export async function endEnquete(
     .where('id', '=', enquete.id)
     .execute()
   const results = await enqueteResult(db, enquete)
-  hub.publish(live.bcsvr_key, { t: 4, enquete_id: enquete.id, results })
+  hub.publishFrame(live.bcsvr_key, '4', { enquete_id: enquete.id, results })
   return { ok: 1, results }
 }
 

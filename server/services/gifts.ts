@@ -240,7 +240,7 @@ type GiftGiven = Awaited<ReturnType<typeof giveGiftIn>>
 
 /** SHOWROOM's t:2 frame (fixtures/showroom-api/broadcast_ws_messages.json), after the commit. */
 function publishGift(hub: PushHub, request: SendGift, result: GiftGiven): void {
-  hub.publish(result.live.bcsvr_key, {
+  hub.publishFrame(result.live.bcsvr_key, '2', {
     ua: 0,
     n: request.num,
     av: result.sender.avatar_id,
@@ -252,7 +252,6 @@ function publishGift(hub: PushHub, request: SendGift, result: GiftGiven): void {
     g: result.gift.id,
     gt: result.gift.gift_type,
     at: 0,
-    t: '2',
   })
 }
 

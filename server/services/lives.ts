@@ -24,9 +24,6 @@ export const TIME_TO_RESTART_EXCEEDED = 'TIME_TO_RESTART_EXCEEDED'
  */
 export const ownerPushKey = (live: { owner_key: string }) => `owner:${live.owner_key}`
 
-/** The push frame that tells viewers the live ended. */
-export const LIVE_END_FRAME_TYPE = 101
-
 export const liveMessages = {
   alreadyLive: 'すでに配信中です。',
   notLive: '配信していません。',
@@ -163,10 +160,7 @@ export async function endLive(db: Db, hub: PushHub, live: { live_id: number; bcs
     .where('id', '=', live.live_id)
     .where('ended_at', 'is', null)
     .execute()
-  hub.publish(live.bcsvr_key, {
-    t: LIVE_END_FRAME_TYPE,
-    created_at: Math.floor(ended.getTime() / 1000),
-  })
+  hub.publishFrame(live.bcsvr_key, '101', { created_at: Math.floor(ended.getTime() / 1000) })
   return { ok: 1, live_id: live.live_id }
 }
 

@@ -61,9 +61,7 @@ export async function setFollow(
   })
 }
 
-/** Kirari's system-log frame: `{ t: 202, target_type, user_id, text, created_at }` (SPEC §4). */
-export const SYSTEM_LOG_FRAME_TYPE = 202
-/** SPEC §4 system log target types. */
+/** SPEC §4 system log target type of the owner (the t 202 frame, src/contract/push.ts). */
 export const LOG_TARGET_OWNER = 2
 
 export interface ViewerState {
@@ -205,6 +203,3 @@ export function welcomeBody(room: {
       none || !room.welcome_comment_at ? 0 : Math.floor(room.welcome_comment_at.getTime() / 1000),
   }
 }
-
-/** Kirari's push frame type for "the welcome comment changed" (an empty comment clears it). */
-export const WELCOME_FRAME_TYPE = 201

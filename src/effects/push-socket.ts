@@ -5,9 +5,9 @@ import {
   mergeBackfill,
   type CommentEntry,
   type PushEvent,
-  type SystemLog,
 } from '../domain/comments.ts'
-import type { VoteResult } from '../domain/gifts.ts'
+import { avatarUrl } from '../domain/avatar.ts'
+import { parsePushPayload } from '../contract/push.ts'
 
 export const PING_INTERVAL_MS = 60_000
 const MAX_BACKOFF_MS = 30_000
@@ -43,50 +43,52 @@ export const nextFrame: FrameScheduler = (flush) => {
 
 export type { PushEvent }
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '')
-
-/** A push frame (`MSG\t<key>\t<json>`) as a machine event; null for frames we do not use. */
+/**
+ * A push frame (`MSG\t<key>\t<json>`) as a machine event: its payload checked against the
+ * contract (src/contract/push.ts); null for frames we do not use and for ones that do not fit.
+ */
 export function parseFrame(frame: string): PushEvent | null {
   if (!frame.startsWith('MSG\t')) return null
-  const json = frame.slice(frame.indexOf('\t', 4) + 1)
-  let payload: Record<string, unknown>
+  let payload: unknown
   try {
-    payload = JSON.parse(json) as Record<string, unknown>
+    payload = JSON.parse(frame.slice(frame.indexOf('\t', 4) + 1))
   } catch {
     return null
   }
-  const t = typeof payload.t === 'number' || typeof payload.t === 'string' ? String(payload.t) : ''
-  switch (t) {
-    case '1':
+  const parsed = parsePushPayload(payload)
+  if (!parsed) return null
+  switch (parsed.type) {
+    case '1': {
+      const f = parsed.frame
       return {
         type: 'push.comment',
         comment: {
-          comment: str(payload.cm),
-          name: str(payload.ac),
-          user_id: Number(payload.u ?? 0),
-          avatar_id: Number(payload.av ?? 0),
-          avatar_url: `/img/avatar/${Number(payload.av ?? 0) % 8}.svg`,
-          ua: Number(payload.ua ?? 0),
-          aft: Number(payload.at ?? 0),
-          created_at: Number(payload.created_at ?? 0),
+          comment: f.cm,
+          name: f.ac,
+          user_id: f.u,
+          avatar_id: f.av,
+          avatar_url: avatarUrl(f.av),
+          ua: f.ua,
+          aft: f.at,
+          created_at: f.created_at,
         },
       }
+    }
     case '2': {
-      const avatarId = Number(payload.av ?? 0)
-      const giftId = Number(payload.g ?? 0)
+      const f = parsed.frame
       return {
         type: 'push.gift',
         gift: {
-          avatar_id: avatarId,
-          avatar_url: `/img/avatar/${avatarId % 8}.svg`,
-          name: str(payload.ac),
-          gift_id: giftId,
-          num: Number(payload.n ?? 1),
-          ua: Number(payload.ua ?? 0),
-          created_at: Number(payload.created_at ?? 0),
-          user_id: Number(payload.u ?? 0),
-          aft: Number(payload.at ?? 0),
-          image: `/img/gift/${giftId}.svg`,
+          avatar_id: f.av,
+          avatar_url: avatarUrl(f.av),
+          name: f.ac,
+          gift_id: f.g,
+          num: f.n,
+          ua: f.ua,
+          created_at: f.created_at,
+          user_id: f.u,
+          aft: f.at,
+          image: `/img/gift/${f.g}.svg`,
           image2: '',
         },
       }
@@ -94,31 +96,25 @@ export function parseFrame(frame: string): PushEvent | null {
     case '3':
       return { type: 'push.voteStarted' }
     case '4':
-      return {
-        type: 'push.voteEnded',
-        results: Array.isArray(payload.results) ? (payload.results as VoteResult[]) : [],
-      }
+      return { type: 'push.voteEnded', results: parsed.frame.results }
     case '8':
-      return { type: 'push.telop', telop: str(payload.telop) }
+      return { type: 'push.telop', telop: parsed.frame.telop }
     case '101':
       return { type: 'push.liveEnd' }
+    case '201':
+      return { type: 'push.welcome', comment: parsed.frame.comment }
     case '202': {
-      const target = Number(payload.target_type ?? 0)
-      if (![0, 1, 2, 3].includes(target)) return null
+      const f = parsed.frame
       return {
         type: 'push.log',
         log: {
-          id: `log-${Number(payload.created_at ?? 0)}-${Number(payload.user_id ?? 0)}-${str(payload.text)}`,
-          targetType: target as SystemLog['targetType'],
-          userId: payload.user_id === undefined ? null : Number(payload.user_id),
-          text: str(payload.text),
+          id: `log-${f.created_at}-${f.user_id ?? 0}-${f.text}`,
+          targetType: f.target_type,
+          userId: f.user_id ?? null,
+          text: f.text,
         },
       }
     }
-    case '201':
-      return { type: 'push.welcome', comment: str(payload.comment) }
-    default:
-      return null
   }
 }
 

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { buildFrame, type FrameFields, type FrameType } from '../../src/contract/push.ts'
+import { avatarUrl } from '../../src/domain/avatar.ts'
 import { parseFrame } from '../../src/effects/push-socket.ts'
 
 const recorded = JSON.parse(
@@ -13,7 +15,7 @@ const recorded = JSON.parse(
   ),
 ) as { frames: Array<{ dir: string; key?: string; payload?: Record<string, unknown> }> }
 
-const msg = (payload: Record<string, unknown>) => `MSG\tkey:1\t${JSON.stringify(payload)}`
+const msg = (payload: object) => `MSG\tkey:1\t${JSON.stringify(payload)}`
 
 describe('push frames as room events', () => {
   it('reads the recorded comment, gift and telop frames', () => {
@@ -30,28 +32,98 @@ describe('push frames as room events', () => {
     })
   })
 
-  it("reads Kirari's own frames: welcome comment, system logs, votes, live end", () => {
-    expect(parseFrame(msg({ t: 201, comment: 'ようこそ' }))).toEqual({
-      type: 'push.welcome',
-      comment: 'ようこそ',
-    })
-    expect(
-      parseFrame(
-        msg({
-          t: 202,
+  it('round-trips every frame of the contract: what the server builds, the app reads', () => {
+    const built = (t: FrameType, fields: FrameFields<typeof t>) => msg(buildFrame(t, fields))
+    const base = { ua: 0, at: 0, created_at: 1700000000 }
+    const cases: Array<[string, ReturnType<typeof parseFrame>]> = [
+      [
+        built('1', { ...base, cm: 'こんばんは', ac: 'ひかり', u: 7, av: 12 }),
+        {
+          type: 'push.comment',
+          comment: {
+            comment: 'こんばんは',
+            name: 'ひかり',
+            user_id: 7,
+            avatar_id: 12,
+            avatar_url: avatarUrl(12),
+            ua: 0,
+            aft: 0,
+            created_at: 1700000000,
+          },
+        },
+      ],
+      [
+        built('2', { ...base, n: 10, g: 1001, gt: 2, ac: 'ひかり', u: 7, av: 3, h: 0 }),
+        {
+          type: 'push.gift',
+          gift: {
+            avatar_id: 3,
+            avatar_url: avatarUrl(3),
+            name: 'ひかり',
+            gift_id: 1001,
+            num: 10,
+            ua: 0,
+            created_at: 1700000000,
+            user_id: 7,
+            aft: 0,
+            image: '/img/gift/1001.svg',
+            image2: '',
+          },
+        },
+      ],
+      [built('3', { enquete_id: 4, options: 3, created_at: 1 }), { type: 'push.voteStarted' }],
+      [
+        built('4', {
+          enquete_id: 4,
+          results: [{ id: 1, gift_id: 2001, image: '/img/gift/2001.svg', num: 5, rate: 100 }],
+        }),
+        {
+          type: 'push.voteEnded',
+          results: [{ id: 1, gift_id: 2001, image: '/img/gift/2001.svg', num: 5, rate: 100 }],
+        },
+      ],
+      [
+        built('8', {
+          telop: '100日記念',
+          telops: [{ text: '100日記念', type: 'user', color: { r: 255, g: 255, b: 255 } }],
+          interval: 6000,
+          api: 'https://live.example.jp/api/live/telop?live_id=1',
+        }),
+        { type: 'push.telop', telop: '100日記念' },
+      ],
+      [built('101', { created_at: 1 }), { type: 'push.liveEnd' }],
+      [
+        built('201', { comment: 'ようこそ', is_pinned: true, created_at: 1 }),
+        { type: 'push.welcome', comment: 'ようこそ' },
+      ],
+      [
+        built('202', {
           target_type: 2,
           user_id: 5,
-          text: 'AさんがフォローしましたA',
+          text: 'Aさんがフォローしました',
           created_at: 1,
         }),
-      ),
-    ).toMatchObject({ type: 'push.log', log: { targetType: 2, userId: 5 } })
-    expect(parseFrame(msg({ t: 202, target_type: 9, text: 'x' }))).toBeNull()
-    expect(parseFrame(msg({ t: 3, enquete_id: 1, options: 3 }))).toEqual({
-      type: 'push.voteStarted',
-    })
-    expect(parseFrame(msg({ t: 4, results: [] }))).toEqual({ type: 'push.voteEnded', results: [] })
-    expect(parseFrame(msg({ t: 101 }))).toEqual({ type: 'push.liveEnd' })
+        {
+          type: 'push.log',
+          log: {
+            id: 'log-1-5-Aさんがフォローしました',
+            targetType: 2,
+            userId: 5,
+            text: 'Aさんがフォローしました',
+          },
+        },
+      ],
+    ]
+    for (const [frame, event] of cases) expect(parseFrame(frame), frame).toEqual(event)
+  })
+
+  it('drops a frame that does not fit its type rather than guess what it meant', () => {
+    // Once these were read with defaults: a comment of user 0, a welcome with no pin state.
+    expect(parseFrame(msg({ t: '1', cm: 'hi' }))).toBeNull()
+    expect(parseFrame(msg({ t: 201, comment: 'ようこそ' }))).toBeNull()
+    expect(parseFrame(msg({ t: 202, target_type: 9, text: 'x', created_at: 1 }))).toBeNull()
+    expect(parseFrame(msg({ t: 4, enquete_id: 1, results: [{ id: 'x' }] }))).toBeNull()
+    expect(parseFrame(msg({ t: 999 }))).toBeNull()
     expect(parseFrame('ACK\tshowroom')).toBeNull()
     expect(parseFrame('MSG\tkey\tnot json')).toBeNull()
   })

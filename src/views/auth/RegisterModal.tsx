@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useSelector } from '@xstate/react'
 import { FIELD_MESSAGES, signUpProblem } from '../../domain/account-rules.ts'
+import { avatarUrl } from '../../domain/avatar.ts'
 import { useAuthActor, useT } from '../app-context.tsx'
 import { FormError } from '../components/FormError.tsx'
 import { Modal } from '../components/Modal.tsx'
@@ -87,7 +88,7 @@ export function RegisterModal() {
                 onChange={() => setAvatar(id)}
               />
               <img
-                src={`/img/avatar/${id}.svg`}
+                src={avatarUrl(id)}
                 alt={t('auth.avatarNumber', { id: id + 1 })}
                 width={40}
                 height={40}
