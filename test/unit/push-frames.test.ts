@@ -33,7 +33,7 @@ describe('push frames as room events', () => {
   })
 
   it('round-trips every frame of the contract: what the server builds, the app reads', () => {
-    const built = (t: FrameType, fields: FrameFields<typeof t>) => msg(buildFrame(t, fields))
+    const built = <T extends FrameType>(t: T, fields: FrameFields<T>) => msg(buildFrame(t, fields))
     const base = { ua: 0, at: 0, created_at: 1700000000 }
     const cases: Array<[string, ReturnType<typeof parseFrame>]> = [
       [
