@@ -126,7 +126,10 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
             reportError: (_, { error }) => ports.reportError(error),
           },
         }),
-        postComment: fromPromise(({ input }) => postComment(effects.api, input.liveId, input.text)),
+        postComment: fromPromise(async ({ input }) => {
+          await postComment(effects.api, input.liveId, input.text)
+          return { text: input.text }
+        }),
         // The most watched other room on air (Pick Up first), or none.
         findNextRoom: fromPromise(async ({ input }) => {
           const genres = await getOnlives(effects.api, ports.locale())

@@ -4,7 +4,8 @@ import * as v from 'valibot'
 import type { AppEnv } from '../app.ts'
 import { ApiError, messages } from '../errors.ts'
 import { readBody, requireUserId, sessionUserId } from '../request.ts'
-import { COMMENT_MAX_LENGTH, commentLog, openLive, publishComment } from '../services/comments.ts'
+import { COMMENT_MESSAGES, commentProblem } from '../../src/domain/comments.ts'
+import { commentLog, openLive, publishComment } from '../services/comments.ts'
 import { ageFlags, isAbroad } from '../services/lives.ts'
 import { openEnquete } from '../services/enquetes.ts'
 import { countOnlives, listOnlives } from '../services/onlives.ts'
@@ -183,10 +184,8 @@ export function liveRoutes() {
     const recommendText = text(body, 'recommend_comment_id', { max: 10, optional: true })
     if (!/^(|0|[1-9]\d*)$/.test(recommendText))
       throw new ApiError(400, `${messages.invalidParameter} (recommend_comment_id)`)
-    if (comment === '') throw new ApiError(400, 'コメントを入力してください')
-    if (Array.from(comment).length > COMMENT_MAX_LENGTH) {
-      throw new ApiError(400, `コメントは${COMMENT_MAX_LENGTH}文字以内で入力してください`)
-    }
+    const problem = commentProblem(comment)
+    if (problem) throw new ApiError(400, COMMENT_MESSAGES[problem])
     const userId = await requireUserId(c)
     const user = await c.var.db
       .selectFrom('users')

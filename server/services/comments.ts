@@ -1,9 +1,8 @@
-import { COMMENT_MAX, type CommentEntry } from '../../src/domain/comments.ts'
+import type { CommentEntry } from '../../src/domain/comments.ts'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { avatarUrl } from './current-user.ts'
 
-export const COMMENT_MAX_LENGTH = COMMENT_MAX
 export const COMMENT_LOG_SIZE = 100
 
 /** The open live of a room, with the key its viewers follow on the push socket. */

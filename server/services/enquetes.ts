@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
-import { giftImage } from './gifts.ts'
+import { giftImage } from '../../src/domain/gifts.ts'
 
 /** Vote gifts of each answer a viewer gets for one enquete (SPEC §4: sending one reduces its stock). */
 export const ENQUETE_VOTES = 10

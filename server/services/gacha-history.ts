@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts'
-import { FREE_GIFT_CAP, giftImage } from './gifts.ts'
+import { giftImage } from '../../src/domain/gifts.ts'
+import { FREE_GIFT_CAP } from './gifts.ts'
 import { prizeImage } from './gacha-rules.ts'
 import { findGacha } from './gachas.ts'
 

@@ -41,7 +41,9 @@ export function activeFanLevel(points: number): number {
   return ACTIVE_FAN_THRESHOLDS.filter((t) => points >= t).length
 }
 
-export const giftImage = (giftId: number) => `/img/gift/${giftId}.svg`
+import { giftImage } from '../../src/domain/gifts.ts'
+
+export { giftImage }
 
 /** One gift in the shape of fixtures/showroom-api/gift_list.json. */
 function giftShape(g: {

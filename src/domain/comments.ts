@@ -8,6 +8,19 @@ export const COUNTER_MAX = 50
 /** SHOWROOM's limit on one comment, in characters. */
 export const COMMENT_MAX = 50
 
+/** What is wrong with a comment, as typed (before trimming), or null: the form's rule and the server's. */
+export function commentProblem(text: string): 'empty' | 'tooLong' | null {
+  const trimmed = text.trim()
+  if (trimmed === '') return 'empty'
+  return Array.from(trimmed).length > COMMENT_MAX ? 'tooLong' : null
+}
+
+/** The messages of commentProblem (Japanese, as the API answers them). */
+export const COMMENT_MESSAGES = {
+  empty: 'コメントを入力してください',
+  tooLong: `コメントは${COMMENT_MAX}文字以内で入力してください`,
+} as const
+
 /** A comment as `comment_log` and the push socket give it (fixtures/showroom-api/comment_log.json). */
 export interface CommentEntry {
   comment: string

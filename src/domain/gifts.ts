@@ -88,3 +88,6 @@ export interface VoteResult {
   /** Share of the votes, in percent. */
   rate: number
 }
+
+/** Where a gift's picture is (drawn by the server from its colour): one rule for both programs. */
+export const giftImage = (giftId: number) => `/img/gift/${giftId}.svg`

@@ -7,6 +7,7 @@ import {
   type PushEvent,
 } from '../domain/comments.ts'
 import { avatarUrl } from '../domain/avatar.ts'
+import { giftImage } from '../domain/gifts.ts'
 import { parsePushPayload } from '../contract/push.ts'
 
 export const PING_INTERVAL_MS = 60_000
@@ -88,7 +89,7 @@ export function parseFrame(frame: string): PushEvent | null {
           created_at: f.created_at,
           user_id: f.u,
           aft: f.at,
-          image: `/img/gift/${f.g}.svg`,
+          image: giftImage(f.g),
           image2: '',
         },
       }

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { failureOf, type Notice } from '../../domain/api-failure.ts'
 import type { DrawResponse, DrawnPrize, GachaWallet } from '../../domain/gacha.ts'
+import { notProvided } from '../not-provided.ts'
 
 /** An ad watch as /api/ad_reward/watch answers it. */
 export interface AdWatch {
@@ -26,10 +27,6 @@ export type AdWatchEvent =
   | { type: 'ad.failed' }
   | { type: 'ad.retry' }
   | { type: 'reward.draw' }
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose.ts`)
-}
 
 const errorType = (error: unknown) => {
   const failure = failureOf(error)

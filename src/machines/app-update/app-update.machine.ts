@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { notProvided } from '../not-provided.ts'
 
 /** SPEC §4: how often an open tab asks whether a newer build is served (paused while hidden). */
 export const UPDATE_POLL_MS = 5 * 60_000
@@ -22,10 +23,6 @@ export interface AppUpdateContext {
   dismissed: string | null
   /** The tab is hidden: nothing is asked until it shows again. */
   hidden: boolean
-}
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose-update.ts`)
 }
 
 /**

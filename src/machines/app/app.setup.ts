@@ -5,6 +5,7 @@ import type { CurrentUser, ServiceSettings } from '../../domain/api-types.ts'
 import { mayReloadChunk, type ChunkReloads } from '../../domain/chunk-reload.ts'
 import type { Locale } from '../../domain/locale.ts'
 import { checkNavigation } from '../../domain/navigation.ts'
+import { notProvided } from '../not-provided.ts'
 
 /** What is loaded before every route (SPEC.md §2). */
 export interface SessionSnapshot {
@@ -50,10 +51,6 @@ export type AppEvent =
   | { type: 'auth.required'; reason: 'login-required' | 'forbidden' }
   | { type: 'login.prompted' }
   | { type: 'wallet.updated'; gold: number; expiringGold: number }
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/main.tsx`)
-}
 
 const failure = (event: AppEvent) => (event.type === 'api.failed' ? event.failure : null)
 

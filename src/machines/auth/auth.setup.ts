@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { failureOf, type Notice } from '../../domain/api-failure.ts'
+import { notProvided } from '../not-provided.ts'
 
 /** SPEC.md §4: login modal kinds — 1 login, 2 Twitter login stopped, 3 forgotten password. */
 export type LoginKind = 1 | 2 | 3
@@ -54,10 +55,6 @@ export type AuthEvent =
   | { type: 'logout.request' }
   | { type: 'social.callback'; noUser: boolean; error: string | null }
   | { type: 'twitter.linked'; ok: boolean }
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose.ts`)
-}
 
 /** The message a failure carries, for the open modal. */
 export function failureMessage(error: unknown): string | null {

@@ -3,6 +3,7 @@ import type { Notice } from '../../domain/api-failure.ts'
 import { type EcCategory, type EcConfig, type EcItem, type FieldErrors } from '../../domain/shop.ts'
 import { checkEcItemDraft, type EcItemField } from '../../domain/shop-forms.ts'
 import { failures } from '../povo/failures.ts'
+import { notProvided } from '../not-provided.ts'
 
 export interface EcEditorData {
   config: EcConfig
@@ -36,9 +37,6 @@ export type EcEditorEvent =
   | { type: 'form.cancel' }
   | { type: 'editor.retry' }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose-shop.ts`)
-}
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error })
 
 const formOf = (item: EcItem | null, categories: readonly EcCategory[]): EcItemForm => ({

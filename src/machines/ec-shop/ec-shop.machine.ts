@@ -9,6 +9,7 @@ import {
   type Order,
 } from '../../domain/shop.ts'
 import { failures } from '../povo/failures.ts'
+import { notProvided } from '../not-provided.ts'
 
 export interface EcShopData {
   config: EcConfig
@@ -35,9 +36,6 @@ export type EcShopEvent =
   | { type: 'item.cancel' }
   | { type: 'shop.retry' }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose-shop.ts`)
-}
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error })
 
 /** How many of an item one order may take: its stock, at most EC_MAX_QUANTITY. */

@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
 import { FLOWS_HELLO_MS, type FlowMessage } from '../../domain/flow-messages.ts'
 import { shortestChartPath, type ChartLayout, type PathStep } from '../../domain/flows.ts'
+import { notProvided } from '../not-provided.ts'
 
 /** An actor of the running app, in this tab or another, as last reported. */
 export interface LiveActor {
@@ -55,10 +56,6 @@ export type FlowsEvent =
   | { type: 'path.next' }
   | { type: 'path.back' }
   | { type: 'path.reset' }
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose.ts`)
-}
 
 const keyOf = (m: { tab: string; actorId: string }) => `${m.tab}:${m.actorId}`
 

@@ -12,6 +12,7 @@ import {
   type GachaWallet,
   type PrizeOdds,
 } from '../../domain/gacha.ts'
+import { notProvided } from '../not-provided.ts'
 
 /** What a gacha page loads: the gacha, its prize table, and (logged in) the user's means. */
 export interface GachaPageData {
@@ -39,10 +40,6 @@ export type GachaEvent =
   | { type: 'result.close' }
   | { type: 'ad.start' }
   | { type: 'gacha.retry' }
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose.ts`)
-}
 
 const serverFailure = (error: unknown) => {
   const failure = failureOf(error)

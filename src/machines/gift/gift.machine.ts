@@ -8,6 +8,7 @@ import {
   type GiftResult,
   type Wallet,
 } from '../../domain/gifts.ts'
+import { notProvided } from '../not-provided.ts'
 
 /** What the panel loads: the catalogue's tabs and the viewer's means in this room. */
 export interface GiftPanelData {
@@ -52,10 +53,6 @@ export interface SendGiftInput {
   giftId: number
   num: number
   free: boolean
-}
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose.ts`)
 }
 
 const limitOf = (c: Pick<GiftContext, 'selected' | 'wallet'>) =>

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { failureOf, type Notice } from '../../domain/api-failure.ts'
 import type { Account } from '../../domain/api-types.ts'
+import { notProvided } from '../not-provided.ts'
 
 export interface ProfileForm {
   name: string
@@ -20,12 +21,8 @@ export type MypageEvent = { type: 'profile.save'; form: ProfileForm } | { type: 
 export const mypageMachine = setup({
   types: { context: {} as MypageContext, events: {} as MypageEvent },
   actors: {
-    loadAccount: fromPromise<Account>(() => {
-      throw new Error('loadAccount is provided in src/compose.ts')
-    }),
-    saveProfile: fromPromise<unknown, ProfileForm>(() => {
-      throw new Error('saveProfile is provided in src/compose.ts')
-    }),
+    loadAccount: fromPromise<Account>(notProvided('loadAccount')),
+    saveProfile: fromPromise<unknown, ProfileForm>(notProvided('saveProfile')),
   },
   actions: {
     notify: (_, _notice: Notice) => {},

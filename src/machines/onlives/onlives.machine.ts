@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { OnliveGenre } from '../../domain/api-types.ts'
 import type { Locale } from '../../domain/locale.ts'
+import { notProvided } from '../not-provided.ts'
 
 export interface OnlivesContext {
   locale: Locale
@@ -19,9 +20,7 @@ export const onlivesMachine = setup({
     input: {} as { locale: Locale },
   },
   actors: {
-    loadOnlives: fromPromise<OnliveGenre[], { locale: Locale }>(() => {
-      throw new Error('loadOnlives is provided in src/main.tsx')
-    }),
+    loadOnlives: fromPromise<OnliveGenre[], { locale: Locale }>(notProvided('loadOnlives')),
   },
   actions: {
     reportError: (_, _params: { error: unknown }) => {},

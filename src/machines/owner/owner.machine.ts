@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
 import type { RegulationStatus, StreamerFlags } from '../../domain/regulation.ts'
 import { regulationMachine } from '../regulation/regulation.machine.ts'
+import { notProvided } from '../not-provided.ts'
 
 /** What the owner panel loads: where OBS publishes, the key, and the room's regulation. */
 export interface OwnerPanelData {
@@ -53,10 +54,6 @@ export type OwnerEvent =
 
 export const TELOP_MAX = 40
 export const VOTE_OPTIONS = { min: 2, max: 10 } as const
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose.ts`)
-}
 
 /** Flags the countdown follows: a limited room counts as under 18 even with an adult owner. */
 const countdownFlags = (c: Pick<OwnerContext, 'flags' | 'regulationStatus'>): StreamerFlags => ({

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { failureOf, type Notice } from '../../domain/api-failure.ts'
+import { notProvided } from '../not-provided.ts'
 
 export interface ResetContext {
   accountId: string
@@ -23,18 +24,12 @@ const failed = (error: unknown) => {
 export const passwordResetMachine = setup({
   types: { context: {} as ResetContext, events: {} as ResetEvent },
   actors: {
-    startReset: fromPromise<{ phone: string }, { accountId: string }>(() => {
-      throw new Error('startReset is provided in src/compose.ts')
-    }),
-    sendCode: fromPromise<{ phone: string }, { accountId: string }>(() => {
-      throw new Error('sendCode is provided in src/compose.ts')
-    }),
+    startReset: fromPromise<{ phone: string }, { accountId: string }>(notProvided('startReset')),
+    sendCode: fromPromise<{ phone: string }, { accountId: string }>(notProvided('sendCode')),
     finishReset: fromPromise<
       unknown,
       { accountId: string; code: string; password: string; passwordConfirm: string }
-    >(() => {
-      throw new Error('finishReset is provided in src/compose.ts')
-    }),
+    >(notProvided('finishReset')),
   },
   actions: {
     notify: (_, _notice: Notice) => {},

@@ -1,6 +1,7 @@
 import { assign, fromCallback, sendTo, setup } from 'xstate'
 
 import type { StreamOption } from '../../domain/room.ts'
+import { notProvided } from '../not-provided.ts'
 
 export type { StreamOption }
 
@@ -58,10 +59,6 @@ export function playableStreams(list: readonly StreamOption[]): StreamOption[] {
   return [...auto, ...qualities]
 }
 
-const notProvided = () => () => {
-  throw new Error('the player engine is provided in src/compose.ts')
-}
-
 /**
  * The room's video player: attaches to the page's video element, plays the chosen quality, and
  * recovers from network errors (reload after a growing wait) and media errors (decoder reset)
@@ -74,7 +71,7 @@ export const playerMachine = setup({
     input: {} as { streams: StreamOption[] },
   },
   actors: {
-    engine: fromCallback<EngineCommand, EngineInput>(notProvided()),
+    engine: fromCallback<EngineCommand, EngineInput>(notProvided('engine')),
   },
   actions: {
     attach: assign(({ event }) =>

@@ -1,4 +1,5 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate'
+import { notProvided } from '../not-provided.ts'
 
 /** How often a room asks for its viewer count and whether the live goes on. */
 export const POLLING_INTERVAL_MS = 30_000
@@ -26,10 +27,6 @@ export interface PollingContext {
   failures: number
 }
 
-const notProvided = () => () => {
-  throw new Error('poll is provided in src/compose.ts')
-}
-
 /** Wait after `failures` failed polls in a row (the interval once things work). */
 export const backoffMs = (failures: number) =>
   Math.min(POLLING_MAX_BACKOFF_MS, POLLING_INTERVAL_MS * 2 ** Math.max(0, failures - 1))
@@ -45,7 +42,7 @@ export const pollingMachine = setup({
     input: {} as { roomId: number },
   },
   actors: {
-    poll: fromPromise<PollResult, { roomId: number }>(notProvided()),
+    poll: fromPromise<PollResult, { roomId: number }>(notProvided('poll')),
   },
   actions: {
     report: sendParent((_, result: PollResult): PollingReport => ({

@@ -13,6 +13,7 @@ import {
 import { EMPTY_SHIPPING, checkShippingAddress } from '../../domain/shop-forms.ts'
 import { type CheckoutStep } from '../../domain/shop-paths.ts'
 import { failures } from './failures.ts'
+import { notProvided } from '../not-provided.ts'
 
 export interface ShopHome {
   banners: ShopBanner[]
@@ -66,10 +67,6 @@ export type CheckoutEvent =
   | { type: 'checkout.restart' }
   | { type: 'shipping.change'; field: ShippingField; value: string }
   | { type: 'shipping.submit' }
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose-shop.ts`)
-}
 
 /** The machine's state for each page. */
 const STEP_STATES = [

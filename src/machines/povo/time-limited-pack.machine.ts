@@ -2,6 +2,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate'
 import { type Order, type TimeLimitedPack } from '../../domain/shop.ts'
 import { secondsLeft } from '../../domain/shop-paths.ts'
 import { failures } from './failures.ts'
+import { notProvided } from '../not-provided.ts'
 
 export interface PackContext {
   pack: TimeLimitedPack | null
@@ -11,9 +12,6 @@ export interface PackContext {
 export type PackEvent =
   { type: 'clock.tick'; nowMs: number } | { type: 'pack.buy' } | { type: 'pack.retry' }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose-shop.ts`)
-}
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error })
 
 /**

@@ -7,6 +7,7 @@ import {
   streamingWindow,
   type StreamerFlags,
 } from '../../domain/regulation.ts'
+import { notProvided } from '../not-provided.ts'
 
 export interface RegulationContext extends StreamerFlags {
   nowMs: number
@@ -17,9 +18,9 @@ export interface RegulationContext extends StreamerFlags {
 export type RegulationEvent = { type: 'clock.tick'; nowMs: number }
 
 /** The Tokyo clock: a tick with the time at start and every second (provided in compose.ts). */
-export const tokyoClock = fromCallback<RegulationEvent, { intervalMs: number }>(() => {
-  throw new Error('clock is provided in src/compose.ts')
-})
+export const tokyoClock = fromCallback<RegulationEvent, { intervalMs: number }>(
+  notProvided('clock'),
+)
 
 /**
  * A streamer's regulation (SPEC §4): without a window (adult, or abroad) streaming is always

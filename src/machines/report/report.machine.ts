@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
+import { notProvided } from '../not-provided.ts'
 
 export interface ReportCategory {
   id: number
@@ -40,10 +41,6 @@ export type ReportEvent =
   | { type: 'report.block'; block: boolean }
   | { type: 'report.submit' }
   | { type: 'report.close' }
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose.ts`)
-}
 
 /**
  * The report dialog of a room (SPEC §7 Reports): loads the categories once, takes a category and

@@ -271,8 +271,12 @@ export const roomMachine = roomSetup.createMachine({
                 }),
                 onDone: {
                   target: 'idle',
-                  actions: 'clearDraft',
-                  description: 'The comment comes back through the socket.',
+                  actions: {
+                    type: 'clearSentDraft',
+                    params: ({ event }) => event.output.text,
+                  },
+                  description:
+                    'The comment comes back through the socket; text typed meanwhile stays.',
                 },
                 onError: [
                   {

@@ -33,6 +33,7 @@ import { playerMachine } from '../player/player.machine.ts'
 import { pollingMachine } from '../polling/polling.machine.ts'
 import { reportMachine, type ReportTarget } from '../report/report.machine.ts'
 import { welcomeEditorMachine } from '../welcome-editor/welcome-editor.machine.ts'
+import { notProvided } from '../not-provided.ts'
 
 export { ROOM_TRANSITION_SECONDS }
 
@@ -93,10 +94,6 @@ export type RoomEvent =
   | { type: 'transition.go' }
   | { type: 'transition.cancel' }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} is provided in src/compose.ts`)
-}
-
 /** The room machine's effects, actions and guards; the states are in room.machine.ts. */
 export const roomSetup = setup({
   types: {
@@ -116,7 +113,10 @@ export const roomSetup = setup({
     setFollow: fromPromise<FollowResult, { roomId: number; follow: boolean }>(
       notProvided('setFollow'),
     ),
-    postComment: fromPromise<unknown, { liveId: number; text: string }>(notProvided('postComment')),
+    /** Posts a comment; answers the text it sent. */
+    postComment: fromPromise<{ text: string }, { liveId: number; text: string }>(
+      notProvided('postComment'),
+    ),
     findNextRoom: fromPromise<NextRoom | null, { roomUrlKey: string }>(notProvided('findNextRoom')),
     commentStream: commentStreamMachine,
     gift: giftMachine,
@@ -254,7 +254,13 @@ export const roomSetup = setup({
       return { notFound: failure.kind === 'server' && failure.status === 404 }
     }),
     setDraft: assign(({ event }) => (event.type === 'draft.change' ? { draft: event.text } : {})),
-    clearDraft: assign({ draft: '' }),
+    /**
+     * After a comment went out: the box empties — unless the viewer has typed something else
+     * while it was on its way, which stays.
+     */
+    clearSentDraft: assign(({ context }, sent: string) =>
+      context.draft.trim() === sent ? { draft: '' } : {},
+    ),
     setViewers: assign(({ event }) =>
       event.type === 'polling.result' ? { viewers: event.viewers } : {},
     ),

@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
+import { notProvided } from '../not-provided.ts'
 
 /** SPEC §3 welcome comment: the owner's pinned greeting, at most this many characters. */
 export const WELCOME_COMMENT_MAX = 100
@@ -17,10 +18,6 @@ export type WelcomeEditorEvent =
 /** What the editor tells its parent (the room) once the server has the new comment. */
 export type WelcomeEditorReport = { type: 'welcome.saved'; comment: string }
 
-const notProvided = () => () => {
-  throw new Error('saveWelcome is provided in src/compose.ts')
-}
-
 const welcomeLength = (text: string) => Array.from(text.trim()).length
 
 /**
@@ -35,7 +32,9 @@ export const welcomeEditorMachine = setup({
   },
   actors: {
     /** Saves the welcome comment; an empty one deletes it. */
-    saveWelcome: fromPromise<unknown, { roomId: number; comment: string }>(notProvided()),
+    saveWelcome: fromPromise<unknown, { roomId: number; comment: string }>(
+      notProvided('saveWelcome'),
+    ),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
