@@ -1,4 +1,5 @@
 import {
+  assertEvent,
   assign,
   raise,
   fromCallback,
@@ -137,16 +138,13 @@ export const roomSetup = setup({
     /** Remembers the gift sound setting. */
     saveGiftSound: (_, _params: { on: boolean }) => {},
     reloadGifts: sendTo('gift', { type: 'gift.reload' as const }),
-    setVoteResults: assign(({ event }) =>
-      event.type === 'push.voteEnded'
-        ? { voteResults: event.results }
-        : event.type === 'push.voteStarted'
-          ? { voteResults: [] }
-          : {},
-    ),
+    setVoteResults: assign(({ event }) => {
+      assertEvent(event, ['push.voteEnded', 'push.voteStarted'])
+      return { voteResults: event.type === 'push.voteEnded' ? event.results : [] }
+    }),
     toggleSound: assign(({ context }) => ({ giftSound: !context.giftSound })),
     addGift: assign(({ context, event }) => {
-      if (event.type !== 'push.gift') return {}
+      assertEvent(event, 'push.gift')
       const key = context.stageSeq + 1
       return {
         giftLog: [event.gift, ...context.giftLog].slice(0, GIFT_LOG_MAX),
@@ -154,11 +152,10 @@ export const roomSetup = setup({
         stageSeq: key,
       }
     }),
-    leaveStage: assign(({ context, event }) =>
-      event.type === 'stage.leave'
-        ? { stage: context.stage.filter((s) => s.key !== event.key) }
-        : {},
-    ),
+    leaveStage: assign(({ context, event }) => {
+      assertEvent(event, 'stage.leave')
+      return { stage: context.stage.filter((s) => s.key !== event.key) }
+    }),
     scheduleLeave: raise(
       ({ context }) => ({ type: 'stage.leave' as const, key: context.stageSeq }),
       {
@@ -166,39 +163,39 @@ export const roomSetup = setup({
       },
     ),
     /** A system log from the push socket; the comment stream decides who sees it (SPEC §4). */
-    forwardLog: sendTo('comments', ({ event }) => ({
-      type: 'log.received' as const,
-      log:
-        event.type === 'push.log'
-          ? event.log
-          : { id: '', targetType: LOG_TARGET.all, userId: null, text: '' },
-    })),
+    forwardLog: sendTo('comments', ({ event }) => {
+      assertEvent(event, 'push.log')
+      return { type: 'log.received' as const, log: event.log }
+    }),
     /** A self-only log from the gift panel (SPEC §4), into the comment list. */
-    forwardSelfLog: sendTo('comments', ({ context, event }) => ({
-      type: 'log.received' as const,
-      log: {
-        id: `self-${context.stageSeq}-${event.type === 'gift.selfLog' ? event.text : ''}`,
-        targetType: LOG_TARGET.self,
-        userId: context.userId,
-        text: event.type === 'gift.selfLog' ? event.text : '',
-      },
-    })),
+    forwardSelfLog: sendTo('comments', ({ context, event }) => {
+      assertEvent(event, 'gift.selfLog')
+      return {
+        type: 'log.received' as const,
+        log: {
+          id: `self-${context.stageSeq}-${event.text}`,
+          targetType: LOG_TARGET.self,
+          userId: context.userId,
+          text: event.text,
+        },
+      }
+    }),
     /** Keeps the mute list for the rest of the browser session (SPEC §3 mute info). */
     saveMutes: (_, _params: { roomId: number; muted: MutedUser[] }) => {},
-    addMute: assign(({ context, event }) =>
-      event.type === 'user.mute' && !context.muted.some((m) => m.userId === event.userId)
-        ? { muted: [...context.muted, { userId: event.userId, name: event.name }] }
-        : {},
-    ),
+    addMute: assign(({ context, event }) => {
+      assertEvent(event, 'user.mute')
+      return context.muted.some((m) => m.userId === event.userId)
+        ? {}
+        : { muted: [...context.muted, { userId: event.userId, name: event.name }] }
+    }),
     dropMutedGifts: assign(({ context }) => ({
       giftLog: context.giftLog.filter((g) => !context.muted.some((m) => m.userId === g.user_id)),
       stage: context.stage.filter((s) => !context.muted.some((m) => m.userId === s.gift.user_id)),
     })),
-    removeMute: assign(({ context, event }) =>
-      event.type === 'user.unmute'
-        ? { muted: context.muted.filter((m) => m.userId !== event.userId) }
-        : {},
-    ),
+    removeMute: assign(({ context, event }) => {
+      assertEvent(event, 'user.unmute')
+      return { muted: context.muted.filter((m) => m.userId !== event.userId) }
+    }),
     setNext: assign((_, next: NextRoom) => ({ next, countdown: ROOM_TRANSITION_SECONDS })),
     tick: assign(({ context }) => ({ countdown: Math.max(0, context.countdown - 1) })),
     store: assign((_, loaded: LoadedRoom) => ({
@@ -213,7 +210,10 @@ export const roomSetup = setup({
       giftLog: loaded.giftLog.filter((g) => !loaded.muted.some((m) => m.userId === g.user_id)),
       giftSound: loaded.giftSound,
     })),
-    setTelop: assign(({ event }) => (event.type === 'push.telop' ? { telop: event.telop } : {})),
+    setTelop: assign(({ event }) => {
+      assertEvent(event, 'push.telop')
+      return { telop: event.telop }
+    }),
     startFollow: spawnChild('setFollow', {
       id: 'follow',
       input: ({ context }) => ({
@@ -229,14 +229,14 @@ export const roomSetup = setup({
         : null,
     })),
     followFailed: assign({ followSaving: false }),
-    useRecommended: assign(({ event }) =>
-      event.type === 'recommended.use' ? { draft: event.comment } : {},
-    ),
-    forwardMute: sendTo('comments', ({ event }) =>
-      event.type === 'user.unmute'
-        ? { type: 'user.unmute' as const, userId: event.userId }
-        : { type: 'user.mute' as const, userId: event.type === 'user.mute' ? event.userId : 0 },
-    ),
+    useRecommended: assign(({ event }) => {
+      assertEvent(event, 'recommended.use')
+      return { draft: event.comment }
+    }),
+    forwardMute: sendTo('comments', ({ event }) => {
+      assertEvent(event, ['user.mute', 'user.unmute'])
+      return { type: event.type, userId: event.userId }
+    }),
     /** The welcome comment as it stands: pinned on top of the list, or cleared when empty. */
     forwardWelcome: sendTo('comments', (_, params: { comment: string }) => ({
       type: 'welcome.received' as const,
@@ -245,15 +245,18 @@ export const roomSetup = setup({
     pollNow: sendTo('polling', { type: 'polling.now' as const }),
     markConnected: assign({ push: 'connected' as const }),
     markReconnecting: assign({ push: 'reconnecting' as const }),
-    forwardReport: sendTo('report', ({ event }) => ({
-      type: 'report.open' as const,
-      target: event.type === 'report.open' ? event.target : { kind: 'live' as const },
-    })),
+    forwardReport: sendTo('report', ({ event }) => {
+      assertEvent(event, 'report.open')
+      return { type: 'report.open' as const, target: event.target }
+    }),
     markNotFound: assign((_, params: { error: unknown }) => {
       const failure = failureOf(params.error)
       return { notFound: failure.kind === 'server' && failure.status === 404 }
     }),
-    setDraft: assign(({ event }) => (event.type === 'draft.change' ? { draft: event.text } : {})),
+    setDraft: assign(({ event }) => {
+      assertEvent(event, 'draft.change')
+      return { draft: event.text }
+    }),
     /**
      * After a comment went out: the box empties — unless the viewer has typed something else
      * while it was on its way, which stays.
@@ -261,21 +264,23 @@ export const roomSetup = setup({
     clearSentDraft: assign(({ context }, sent: string) =>
       context.draft.trim() === sent ? { draft: '' } : {},
     ),
-    setViewers: assign(({ event }) =>
-      event.type === 'polling.result' ? { viewers: event.viewers } : {},
-    ),
-    forwardComment: sendTo('comments', ({ event }) =>
-      event.type === 'push.comment'
-        ? { type: 'comment.received' as const, comment: event.comment }
-        : { type: 'comments.jump' as const },
-    ),
+    setViewers: assign(({ event }) => {
+      assertEvent(event, 'polling.result')
+      return { viewers: event.viewers }
+    }),
+    forwardComment: sendTo('comments', ({ event }) => {
+      assertEvent(event, 'push.comment')
+      return { type: 'comment.received' as const, comment: event.comment }
+    }),
   },
   delays: {
     second: 1000,
   },
   guards: {
-    isMutedGift: ({ context, event }) =>
-      event.type === 'push.gift' && context.muted.some((m) => m.userId === event.gift.user_id),
+    isMutedGift: ({ context, event }) => {
+      assertEvent(event, 'push.gift')
+      return context.muted.some((m) => m.userId === event.gift.user_id)
+    },
     isSoundOn: ({ context }) => context.giftSound,
     isOnAir: (_, loaded: LoadedRoom) => loaded.room.isLive,
     hasNext: (_, next: NextRoom | null) => next !== null,
@@ -283,8 +288,14 @@ export const roomSetup = setup({
     hasDraft: ({ context }) => context.draft.trim() !== '',
     isAnonymous: ({ context }) => context.userId === null,
     isFollowSaving: ({ context }) => context.followSaving,
-    isReconnect: ({ event }) => event.type === 'push.connected' && event.reconnected,
-    isLiveEnd: ({ event }) => event.type === 'polling.result' && event.liveEnd,
+    isReconnect: ({ event }) => {
+      assertEvent(event, 'push.connected')
+      return event.reconnected
+    },
+    isLiveEnd: ({ event }) => {
+      assertEvent(event, 'polling.result')
+      return event.liveEnd
+    },
     needsSmsAuth: (_, params: { error: unknown }) => {
       const failure = failureOf(params.error)
       return failure.kind === 'server' && failure.errorType === 'SMS_NOT_AUTHENTICATED'
