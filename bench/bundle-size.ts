@@ -12,14 +12,14 @@ const dist = path.resolve(import.meta.dirname, '../dist')
 
 /**
  * Route component chunks (TanStack Router's code splitting), the machines a route's loader
- * imports before the page can run (src/compose.ts loads them per route), and the JS budgets (gzip).
+ * imports before the page can run (src/compose/app.ts loads them per route), and the JS budgets (gzip).
  */
 const ROUTES = [
   { name: 'home', key: 'src/routes/index.tsx?tsr-split=component', loads: [], budgetKb: 120 },
   {
     name: 'room',
     key: 'src/routes/r/$roomUrlKey.tsx?tsr-split=component',
-    loads: ['src/compose-room.ts', 'src/effects/room-device.ts'],
+    loads: ['src/compose/room.ts', 'src/effects/room-device.ts'],
     budgetKb: 250,
   },
 ] as const

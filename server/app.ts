@@ -4,6 +4,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ServerConfig } from './config.ts'
+import type { AppEnv, Logger } from './env.ts'
 import type { Db } from './db/index.ts'
 import { ApiError, errorBody, messages } from './errors.ts'
 import { accountRoutes, captchaImageRoutes } from './api/account.ts'
@@ -30,36 +31,12 @@ import { shopImageRoutes } from './api/shop-images.ts'
 import { paymentProvider, type PaymentProvider } from './services/payments.ts'
 import type { PushHub } from './broadcast/hub.ts'
 import { securityHeaders } from './security.ts'
-import { requireCsrf, type Body } from './request.ts'
+import { requireCsrf } from './request.ts'
 import { giftRoutes, giftSettingRoutes } from './api/gifts.ts'
 import { obsRoutes, rtmpCallbackRoutes } from './api/obs.ts'
 import { localOutbox, type MessageProvider } from './services/outbox.ts'
-import type { Session } from './services/sessions.ts'
 import { legacyRoomRedirect, withRoomMetadata } from './share.ts'
 import { serveFile, spaIndex } from './static.ts'
-
-export interface Logger {
-  info(message: string, fields?: Record<string, unknown>): void
-  error(message: string, fields?: Record<string, unknown>): void
-}
-
-export interface AppEnv {
-  Variables: {
-    db: Db
-    config: ServerConfig
-    messages: MessageProvider
-    hub: PushHub
-    cache: ReadCache
-    /** Who takes payments (PAYMENT_PROVIDER); null when payments are off. */
-    payments: PaymentProvider | null
-    /** Set by requireCsrf on state-changing calls. */
-    session: Session | null
-    /** The parsed body, cached by readBody. */
-    body: Body | undefined
-    /** The origin absolute URLs are written with (see caller.ts publicOrigin). */
-    origin: string
-  }
-}
 
 export interface AppDeps {
   db: Db

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { HttpBindings } from '@hono/node-server'
 import type { Context } from 'hono'
-import type { AppEnv } from './app.ts'
+import type { AppEnv } from './env.ts'
 import { clientAddressOf, proxyHeader } from './client-address.ts'
 
 /** The Node request under Hono's (absent when a test calls `app.request` directly). */

@@ -1,4 +1,4 @@
-import type { Logger } from './app.ts'
+import type { Logger } from './env.ts'
 
 /** One JSON line per event on stdout/stderr: easy to read and to ship to a log store. */
 export function consoleLogger(name = 'kirari'): Logger {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { Logger } from './app.ts'
+import type { Logger } from './env.ts'
 import { sameOrigin, type HubOptions } from './broadcast/hub.ts'
 import { clientAddressOf } from './client-address.ts'
 import type { ServerConfig } from './config.ts'

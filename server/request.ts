@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AppEnv } from './app.ts'
+import type { AppEnv } from './env.ts'
 import { ApiError, messages } from './errors.ts'
 import { authMessages } from './services/accounts.ts'
 import { csrfMatches, findSession } from './services/sessions.ts'

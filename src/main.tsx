@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { composeApp } from './compose.ts'
+import { composeApp } from './compose/app.ts'
 import { isWebviewClient } from './domain/webview.ts'
 import { languageTag, resolveInitialLocale } from './domain/locale.ts'
 import { pageViewSinks } from './effects/analytics.ts'
@@ -45,7 +45,7 @@ if (initial.redirectTo) {
 
 // Most visits land on a room: its code loads while the settings, messages and session do.
 if (/^(\/(en|zh-tw|th))?\/(r|lite)\/[^/]+\/?$/.test(location.pathname)) {
-  void import('./compose-room.ts').catch(() => {})
+  void import('./compose/room.ts').catch(() => {})
   void import('./effects/room-device.ts').catch(() => {})
   // And the player's hls.js, which the video's first frame waits for.
   void import('hls.js/light').catch(() => {})
@@ -148,7 +148,7 @@ router.subscribe('onResolved', ({ toLocation }) => {
 const running = import.meta.env.VITE_BUILD_ID as string | undefined
 if (running && running !== 'dev') {
   whenIdle(() => {
-    import('./compose-update.ts').then(
+    import('./compose/update.ts').then(
       ({ startUpdateWatch }) =>
         startUpdateWatch({
           running,

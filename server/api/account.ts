@@ -9,7 +9,7 @@ import {
   normalizePhone,
 } from '../../src/domain/account-rules.ts'
 import { stripHidden } from '../../src/domain/text-hygiene.ts'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 import { readBody } from '../request.ts'
 import {

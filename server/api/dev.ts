@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 import { listOutbox } from '../services/outbox.ts'
 

@@ -1,7 +1,7 @@
 import { publicOrigin } from '../caller.ts'
 import { stripHidden } from '../../src/domain/text-hygiene.ts'
 import { Hono, type Context } from 'hono'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 import { readBody, requireUserId } from '../request.ts'
 import { openLive } from '../services/comments.ts'

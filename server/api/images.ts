@@ -1,6 +1,6 @@
 import { pathId } from '../validate.ts'
 import { Hono } from 'hono'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 
 const AVATAR_COLORS = [

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError, messages } from '../errors.ts'
 import { sessionUserId } from '../request.ts'

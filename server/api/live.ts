@@ -1,7 +1,7 @@
 import { publicOrigin } from '../caller.ts'
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 import { readBody, requireUserId, sessionUserId } from '../request.ts'
 import { COMMENT_MESSAGES, commentProblem } from '../../src/domain/comments.ts'

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Hono, type Context } from 'hono'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 import { openLive } from '../services/comments.ts'
 import {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import * as v from 'valibot'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { ApiError } from '../errors.ts'
 import { readBody, requireUserId } from '../request.ts'
 import { openLive } from '../services/comments.ts'

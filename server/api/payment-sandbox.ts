@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { readBody } from '../request.ts'
 import { settle } from '../services/order-settlement.ts'
 import {

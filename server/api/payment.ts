@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { readBody, requireUserId } from '../request.ts'
 import { checkClientKey, readOrder } from '../services/orders.ts'
 import { reservePack, timeLimitedPack } from '../services/shop-pack.ts'

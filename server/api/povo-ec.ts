@@ -1,7 +1,7 @@
 import { publicOrigin } from '../caller.ts'
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { ApiError } from '../errors.ts'
 import { readBody, requireUserId } from '../request.ts'
 import { checkClientKey, startPayment } from '../services/orders.ts'

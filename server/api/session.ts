@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { loadCurrentUser } from '../services/current-user.ts'
 import { ensureSession, findSession } from '../services/sessions.ts'
 

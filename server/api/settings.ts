@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 
 export const LOCALES = ['ja', 'en', 'zh-tw', 'th'] as const
 

@@ -1,4 +1,4 @@
-import type { Logger } from '../app.ts'
+import type { Logger } from '../env.ts'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { botComments } from '../db/demo-social.ts'

@@ -1,4 +1,4 @@
-import type { Logger } from '../app.ts'
+import type { Logger } from '../env.ts'
 
 export interface Job {
   /** Stops the timer and waits for a run in progress. */

@@ -1,7 +1,7 @@
 /** Order settlement: state transitions, settle() against the provider, and the expiry sweeper. */
 import { startJob } from './jobs.ts'
 import { sql } from 'kysely'
-import type { Logger } from '../app.ts'
+import type { Logger } from '../env.ts'
 import type { Db } from '../db/index.ts'
 import type { OrderStatus } from '../../src/domain/shop.ts'
 import type { PaymentProvider } from './payments.ts'

@@ -1,4 +1,4 @@
-import type { Logger } from '../app.ts'
+import type { Logger } from '../env.ts'
 import type { Db } from '../db/index.ts'
 
 export interface OutgoingMessage {

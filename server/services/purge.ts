@@ -1,4 +1,4 @@
-import type { Logger } from '../app.ts'
+import type { Logger } from '../env.ts'
 import type { Db } from '../db/index.ts'
 import { purgeExpiredWatches } from './ad-reward.ts'
 import { startJob } from './jobs.ts'

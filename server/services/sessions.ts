@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../env.ts'
 import { isHttps } from '../caller.ts'
 import type { Db } from '../db/index.ts'
 

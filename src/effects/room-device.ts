@@ -3,7 +3,7 @@ import type { MutedUser } from '../domain/room.ts'
 /**
  * What a room needs of the browser beyond the site's own effects: the mute list and the gift
  * sound setting (kept in storage), the gift chime, sharing and the clipboard. Loaded with the
- * first room (src/compose.ts), not with the site.
+ * first room (src/compose/app.ts), not with the site.
  */
 export interface RoomDevice {
   /** SPEC §3 mute info, kept for the browser session. */

@@ -17,7 +17,7 @@ export interface RegulationContext extends StreamerFlags {
 
 export type RegulationEvent = { type: 'clock.tick'; nowMs: number }
 
-/** The Tokyo clock: a tick with the time at start and every second (provided in compose.ts). */
+/** The Tokyo clock: a tick with the time at start and every second (provided in src/compose/room.ts). */
 export const tokyoClock = fromCallback<RegulationEvent, { intervalMs: number }>(
   notProvided('clock'),
 )

@@ -1,6 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate'
-import type { Notice } from './domain/api-failure.ts'
-import type { Effects } from './compose.ts'
+import type { Effects } from './app.ts'
 import {
   completeAdWatch,
   drawGacha,
@@ -8,26 +7,16 @@ import {
   loadGachaPage,
   rewardAdWatch,
   startAdWatch,
-} from './effects/api/gacha.ts'
-import { listenToFlows } from './effects/inspector.ts'
-import { adWatchMachine } from './machines/ad-watch/ad-watch.machine.ts'
-import { flowsMachine } from './machines/flows/flows.machine.ts'
-import { gachaMachine } from './machines/gacha/gacha.machine.ts'
-
-/** What these machines need of the app: who is logged in, toasts, login, the header's gold. */
-export interface AppPorts {
-  isLoggedIn: () => boolean
-  notify: (notice: Notice) => void
-  reportError: (error: unknown) => void
-  requireLogin: () => void
-  walletChanged: (_: unknown, wallet: { gold: number; expiringGold: number }) => void
-  /** Loads the current user again (a purchase added gold). */
-  refreshSession: () => void
-}
+} from '../effects/api/gacha.ts'
+import { listenToFlows } from '../effects/inspector.ts'
+import { adWatchMachine } from '../machines/ad-watch/ad-watch.machine.ts'
+import { flowsMachine } from '../machines/flows/flows.machine.ts'
+import { gachaMachine } from '../machines/gacha/gacha.machine.ts'
+import type { AppPorts } from './ports.ts'
 
 /**
  * The gacha and ad-reward machines and the flow visualizer's, with real effects. Loaded with the
- * first lottery or /dev/flows page (src/compose.ts), not with the site.
+ * first lottery or /dev/flows page (src/compose/app.ts), not with the site.
  */
 export function lotteryAndFlows(effects: Effects, ports: AppPorts) {
   return {
@@ -36,9 +25,9 @@ export function lotteryAndFlows(effects: Effects, ports: AppPorts) {
         // ELK and the machine registry load only when /dev/flows draws.
         layout: fromPromise(async ({ input }) => {
           const [{ layoutChart }, { chartOf }, { MACHINES }] = await Promise.all([
-            import('./effects/flow-layout.ts'),
-            import('./domain/chart.ts'),
-            import('./machines/registry.ts'),
+            import('../effects/flow-layout.ts'),
+            import('../domain/chart.ts'),
+            import('../machines/registry.ts'),
           ])
           const entry = MACHINES.find((m) => m.machine.id === input.machineId)
           if (!entry) throw new Error(`no machine ${input.machineId}`)

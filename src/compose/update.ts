@@ -1,7 +1,7 @@
 import { createActor, fromCallback, fromPromise, type InspectionEvent, type Observer } from 'xstate'
-import { fetchLatestBuild, watchVisibility } from './effects/app-update.ts'
-import { withToaster } from './effects/toasts.ts'
-import { appUpdateMachine } from './machines/app-update/app-update.machine.ts'
+import { fetchLatestBuild, watchVisibility } from '../effects/app-update.ts'
+import { withToaster } from '../effects/toasts.ts'
+import { appUpdateMachine } from '../machines/app-update/app-update.machine.ts'
 
 /**
  * Starts app-update polling in this tab (loaded once the first page has settled, see main.tsx):

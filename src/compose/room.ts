@@ -1,11 +1,11 @@
 import { fromCallback, fromPromise } from 'xstate'
-import type { AppPorts } from './compose-lottery.ts'
-import type { Effects } from './compose.ts'
-import type { Locale } from './domain/locale.ts'
-import { GIFT_SOUND_VOLUME } from './domain/room.ts'
-import { getGiftPanel, saveConfirmPaid, sendBulkFree, sendGift } from './effects/api/gifts.ts'
-import { getOnlives } from './effects/api/live.ts'
-import { loadOwnerPanel, ownerCall } from './effects/api/owner.ts'
+import type { AppPorts } from './ports.ts'
+import type { Effects } from './app.ts'
+import type { Locale } from '../domain/locale.ts'
+import { GIFT_SOUND_VOLUME } from '../domain/room.ts'
+import { getGiftPanel, saveConfirmPaid, sendBulkFree, sendGift } from '../effects/api/gifts.ts'
+import { getOnlives } from '../effects/api/live.ts'
+import { loadOwnerPanel, ownerCall } from '../effects/api/owner.ts'
 import {
   getCommentLog,
   getPolling,
@@ -15,20 +15,20 @@ import {
   saveWelcomeComment,
   sendReport,
   setFollow,
-} from './effects/api/room.ts'
-import { runClock } from './effects/clock.ts'
-import type { RoomDevice } from './effects/room-device.ts'
-import { translate } from './effects/i18n.ts'
-import { preloadPlayer, runPlayerEngine } from './effects/player-engine.ts'
-import { openPushSocket } from './effects/push-socket.ts'
-import { giftMachine } from './machines/gift/gift.machine.ts'
-import { ownerMachine } from './machines/owner/owner.machine.ts'
-import { playerMachine } from './machines/player/player.machine.ts'
-import { pollingMachine } from './machines/polling/polling.machine.ts'
-import { regulationMachine } from './machines/regulation/regulation.machine.ts'
-import { reportMachine } from './machines/report/report.machine.ts'
-import { roomMachine } from './machines/room/room.machine.ts'
-import { welcomeEditorMachine } from './machines/welcome-editor/welcome-editor.machine.ts'
+} from '../effects/api/room.ts'
+import { runClock } from '../effects/clock.ts'
+import type { RoomDevice } from '../effects/room-device.ts'
+import { translate } from '../effects/i18n.ts'
+import { preloadPlayer, runPlayerEngine } from '../effects/player-engine.ts'
+import { openPushSocket } from '../effects/push-socket.ts'
+import { giftMachine } from '../machines/gift/gift.machine.ts'
+import { ownerMachine } from '../machines/owner/owner.machine.ts'
+import { playerMachine } from '../machines/player/player.machine.ts'
+import { pollingMachine } from '../machines/polling/polling.machine.ts'
+import { regulationMachine } from '../machines/regulation/regulation.machine.ts'
+import { reportMachine } from '../machines/report/report.machine.ts'
+import { roomMachine } from '../machines/room/room.machine.ts'
+import { welcomeEditorMachine } from '../machines/welcome-editor/welcome-editor.machine.ts'
 
 /** What the room's machines need of the app besides AppPorts. */
 export interface RoomPorts extends AppPorts {
@@ -41,7 +41,7 @@ export interface RoomPorts extends AppPorts {
 /**
  * A room visit's machines with real effects: the room and its children (player, push socket,
  * polling, gifts, reports, the welcome editor) and the owner's broadcaster menu. Loaded with the
- * first room page (src/compose.ts), not with the site.
+ * first room page (src/compose/app.ts), not with the site.
  */
 export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPorts) {
   return {

@@ -1,25 +1,26 @@
 import { createActor, waitFor } from 'xstate'
-import type { Notice } from './domain/api-failure.ts'
-import type { ServiceSettings } from './domain/api-types.ts'
-import type { ChunkReloads } from './domain/chunk-reload.ts'
-import type { Locale } from './domain/locale.ts'
-import { failureOf } from './domain/api-failure.ts'
-import type { ApiClient } from './effects/api/client.ts'
-import { getOnliveNum, getOnlives } from './effects/api/live.ts'
-import type { RoomDevice } from './effects/room-device.ts'
-import { getCurrentUser } from './effects/api/session.ts'
-import type { PageViewSink } from './effects/analytics.ts'
-import { appMachine } from './machines/app/app.machine.ts'
-import { onlivesMachine } from './machines/onlives/onlives.machine.ts'
-import { authPort } from './auth-port.ts'
-import { once } from './lazy-once.ts'
-import type { RouterContext } from './router-context.ts'
-import type { FlowInspector } from './effects/inspector.ts'
+import type { Notice } from '../domain/api-failure.ts'
+import type { ServiceSettings } from '../domain/api-types.ts'
+import type { ChunkReloads } from '../domain/chunk-reload.ts'
+import type { Locale } from '../domain/locale.ts'
+import { failureOf } from '../domain/api-failure.ts'
+import type { ApiClient } from '../effects/api/client.ts'
+import { getOnliveNum, getOnlives } from '../effects/api/live.ts'
+import type { RoomDevice } from '../effects/room-device.ts'
+import { getCurrentUser } from '../effects/api/session.ts'
+import type { PageViewSink } from '../effects/analytics.ts'
+import { appMachine } from '../machines/app/app.machine.ts'
+import { onlivesMachine } from '../machines/onlives/onlives.machine.ts'
+import { authPort } from '../auth-port.ts'
+import { once } from '../lazy-once.ts'
+import type { RouterContext } from '../router-context.ts'
+import type { FlowInspector } from '../effects/inspector.ts'
 import { fromPromise } from 'xstate'
-import type { AppPorts, LotteryMachines } from './compose-lottery.ts'
-import type { AccountMachines } from './compose-account.ts'
-import type { RoomMachines } from './compose-room.ts'
-import type { ShopMachines } from './compose-shop.ts'
+import type { LotteryMachines } from './lottery.ts'
+import type { AppPorts } from './ports.ts'
+import type { AccountMachines } from './account.ts'
+import type { RoomMachines } from './room.ts'
+import type { ShopMachines } from './shop.ts'
 
 /** The outside world as the app machine needs it; src/main.tsx passes the browser's. */
 export interface Effects {
@@ -95,7 +96,7 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     app.send({ type: 'wallet.updated', ...wallet })
 
   const auth = authPort(() =>
-    import('./compose-auth.ts').then((m) => m.startAuth(effects, app, reportError)),
+    import('./auth.ts').then((m) => m.startAuth(effects, app, reportError)),
   )
 
   // A guard that met an anonymous visitor asks for a login: the login modal opens.
@@ -120,13 +121,11 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     // The room's, the lotteries', the shop's and the account pages' code load with their first page.
     // A load that failed is tried again by the next page that needs it (src/lazy-once.ts).
     account: once<AccountMachines>(() =>
-      import('./compose-account.ts').then((m) => m.accountMachines(effects, ports)),
+      import('./account.ts').then((m) => m.accountMachines(effects, ports)),
     ),
-    shop: once<ShopMachines>(() =>
-      import('./compose-shop.ts').then((m) => m.shopMachines(effects, ports)),
-    ),
+    shop: once<ShopMachines>(() => import('./shop.ts').then((m) => m.shopMachines(effects, ports))),
     room: once<RoomMachines>(() =>
-      Promise.all([import('./compose-room.ts'), effects.roomDevice()]).then(([m, device]) =>
+      Promise.all([import('./room.ts'), effects.roomDevice()]).then(([m, device]) =>
         m.roomMachines(effects, device, {
           ...ports,
           locale: () => app.getSnapshot().context.locale,
@@ -136,7 +135,7 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
       ),
     ),
     lottery: once<LotteryMachines>(() =>
-      import('./compose-lottery.ts').then((m) => m.lotteryAndFlows(effects, ports)),
+      import('./lottery.ts').then((m) => m.lotteryAndFlows(effects, ports)),
     ),
     api: effects.api,
     nowMs: effects.nowMs,

@@ -1,21 +1,21 @@
 import { fromPromise } from 'xstate'
-import type { Effects } from './compose.ts'
-import type { AppPorts } from './compose-lottery.ts'
+import type { Effects } from './app.ts'
+import type { AppPorts } from './ports.ts'
 import {
   finishSmsReset,
   getAccount,
   sendSmsReset,
   startSmsReset,
   updateAccount,
-} from './effects/api/account.ts'
-import { mypageMachine } from './machines/mypage/mypage.machine.ts'
-import { passwordResetMachine } from './machines/password-reset/password-reset.machine.ts'
+} from '../effects/api/account.ts'
+import { mypageMachine } from '../machines/mypage/mypage.machine.ts'
+import { passwordResetMachine } from '../machines/password-reset/password-reset.machine.ts'
 
 export type AccountMachines = ReturnType<typeof accountMachines>
 
 /**
  * /mypage's and the SMS password reset's machines with real effects. Loaded with the first of
- * those pages (src/compose.ts), not with the site.
+ * those pages (src/compose/app.ts), not with the site.
  */
 export function accountMachines(effects: Effects, ports: AppPorts) {
   const common = {

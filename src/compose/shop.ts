@@ -1,9 +1,9 @@
 import { fromCallback, fromPromise } from 'xstate'
-import { ApiRequestError } from './domain/api-failure.ts'
-import { checkEcItemDraft } from './domain/shop-forms.ts'
-import { orderResultPath } from './domain/shop-paths.ts'
-import type { Effects } from './compose.ts'
-import type { AppPorts } from './compose-lottery.ts'
+import { ApiRequestError } from '../domain/api-failure.ts'
+import { checkEcItemDraft } from '../domain/shop-forms.ts'
+import { orderResultPath } from '../domain/shop-paths.ts'
+import type { Effects } from './app.ts'
+import type { AppPorts } from './ports.ts'
 import {
   confirmOrder,
   getEcEditor,
@@ -16,17 +16,17 @@ import {
   saveEcItem,
   setEcItemVisibility,
   saveShippingAddress,
-} from './effects/api/shop.ts'
-import { runClock } from './effects/clock.ts'
-import { createPayments } from './effects/payments.ts'
-import { ecEditorMachine } from './machines/ec-shop/ec-editor.machine.ts'
-import { ecShopMachine } from './machines/ec-shop/ec-shop.machine.ts'
-import { checkoutMachine } from './machines/povo/checkout.machine.ts'
-import { timeLimitedPackMachine } from './machines/povo/time-limited-pack.machine.ts'
+} from '../effects/api/shop.ts'
+import { runClock } from '../effects/clock.ts'
+import { createPayments } from '../effects/payments.ts'
+import { ecEditorMachine } from '../machines/ec-shop/ec-editor.machine.ts'
+import { ecShopMachine } from '../machines/ec-shop/ec-shop.machine.ts'
+import { checkoutMachine } from '../machines/povo/checkout.machine.ts'
+import { timeLimitedPackMachine } from '../machines/povo/time-limited-pack.machine.ts'
 
 /**
  * The shop's machines with real effects: the povo checkout, the time-limited pack and a room's
- * item shop and editor. Loaded with the first shop page (src/compose.ts), not with the site.
+ * item shop and editor. Loaded with the first shop page (src/compose/app.ts), not with the site.
  */
 export function shopMachines(effects: Effects, ports: AppPorts) {
   const payments = createPayments(effects.api, effects.sessionStore, effects.newKey)

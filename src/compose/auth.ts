@@ -1,6 +1,6 @@
 import { createActor, fromPromise } from 'xstate'
-import type { Effects } from './compose.ts'
-import type { AppActor } from './views/app-context.tsx'
+import type { Effects } from './app.ts'
+import type { AppActor } from '../views/app-context.tsx'
 import {
   forgetMailSend,
   getCaptcha,
@@ -9,12 +9,12 @@ import {
   register,
   sendSmsAuthCode,
   verifySmsAuthCode,
-} from './effects/api/account.ts'
-import { authMachine } from './machines/auth/auth.machine.ts'
+} from '../effects/api/account.ts'
+import { authMachine } from '../machines/auth/auth.machine.ts'
 
 /**
  * The auth actor (login, registration, SMS authentication) with real effects, started. Loaded
- * when the page is idle or when one of its modals is asked for (src/compose.ts), not with the site.
+ * when the page is idle or when one of its modals is asked for (src/compose/app.ts), not with the site.
  */
 export function startAuth(effects: Effects, app: AppActor, reportError: (error: unknown) => void) {
   return createActor(

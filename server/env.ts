@@ -1,0 +1,34 @@
+import type { PushHub } from './broadcast/hub.ts'
+import type { ServerConfig } from './config.ts'
+import type { Db } from './db/index.ts'
+import type { ReadCache } from './read-cache.ts'
+import type { Body } from './request.ts'
+import type { MessageProvider } from './services/outbox.ts'
+import type { PaymentProvider } from './services/payments.ts'
+import type { Session } from './services/sessions.ts'
+
+// What every route and service may know of the app: its logger and the per-request variables.
+// Kept apart from app.ts (which imports every route) so that nothing imports the app to type itself.
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void
+  error(message: string, fields?: Record<string, unknown>): void
+}
+
+export interface AppEnv {
+  Variables: {
+    db: Db
+    config: ServerConfig
+    messages: MessageProvider
+    hub: PushHub
+    cache: ReadCache
+    /** Who takes payments (PAYMENT_PROVIDER); null when payments are off. */
+    payments: PaymentProvider | null
+    /** Set by requireCsrf on state-changing calls. */
+    session: Session | null
+    /** The parsed body, cached by readBody. */
+    body: Body | undefined
+    /** The origin absolute URLs are written with (see caller.ts publicOrigin). */
+    origin: string
+  }
+}
