@@ -1,10 +1,12 @@
 import * as v from 'valibot'
 import type { Context } from 'hono'
+import type { AppEnv } from './env.ts'
 import { ApiError, messages } from './errors.ts'
+import { readBody } from './request.ts'
 
-/** Parses the query string with a valibot schema; bad input is a 400 with the field named. */
-export function query<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
-  const result = v.safeParse(schema, c.req.query())
+/** `data` parsed with a valibot schema of the contract; bad input is a 400 naming the field. */
+export function parseOr400<S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, data)
   if (result.success) return result.output
   const issue = result.issues[0]
   const field = issue.path?.map((p) => String(p.key)).join('.') ?? ''
@@ -12,6 +14,19 @@ export function query<S extends v.GenericSchema>(c: Context, schema: S): v.Infer
     400,
     field ? `${messages.invalidParameter} (${field})` : messages.invalidParameter,
   )
+}
+
+/** Parses the query string with a valibot schema; bad input is a 400 with the field named. */
+export function query<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
+  return parseOr400(schema, c.req.query())
+}
+
+/** Parses the body (form or JSON, request.ts readBody) with a schema of the contract. */
+export async function input<S extends v.GenericSchema>(
+  c: Context<AppEnv>,
+  schema: S,
+): Promise<v.InferOutput<S>> {
+  return parseOr400(schema, await readBody(c))
 }
 
 /** Optional `0`/`1` flag in a query string. */

@@ -4,8 +4,7 @@ import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 import { readBody, requireUserId } from '../request.ts'
-import { openLive } from '../services/comments.ts'
-import { endLive, isAbroad, startLive } from '../services/lives.ts'
+import { endLive, isAbroad, openLive, startLive } from '../services/lives.ts'
 import { endEnquete, enqueteMessages, startEnquete } from '../services/enquetes.ts'
 import {
   TELOP_MAX_LENGTH,

@@ -1,25 +1,23 @@
-import { publicOrigin } from '../caller.ts'
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import {
+  PostCommentBody,
+  TelopQuery,
+  type CommentLogAnswer,
+  type PostCommentAnswer,
+  type TelopAnswer,
+} from '../../src/contract/live.ts'
+import { publicOrigin } from '../caller.ts'
 import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
-import { readBody, requireUserId, sessionUserId } from '../request.ts'
-import { COMMENT_MESSAGES, commentProblem } from '../../src/domain/comments.ts'
-import { commentLog, openLive, publishComment } from '../services/comments.ts'
-import { ageFlags, isAbroad } from '../services/lives.ts'
+import { requireUserId, sessionUserId } from '../request.ts'
+import { commentLog, postViewerComment } from '../services/comments.ts'
+import { ageFlags, isAbroad, openLive } from '../services/lives.ts'
 import { openEnquete } from '../services/enquetes.ts'
 import { countOnlives, listOnlives } from '../services/onlives.ts'
 import { RENDITIONS } from '../media/demo-channel.ts'
-import { allowAttempt } from '../services/rate-limit.ts'
-import { recommendedComments } from '../services/recommended-comments.ts'
-import {
-  isCommentBlocked,
-  socialMessages,
-  telopBody,
-  viewerState,
-} from '../services/room-social.ts'
-import { stripHidden } from '../../src/domain/text-hygiene.ts'
-import { bodyId, flag01, idString, query, text } from '../validate.ts'
+import { telopBody, viewerState } from '../services/room-social.ts'
+import { flag01, idString, input, query } from '../validate.ts'
 
 const onlivesQuery = v.object({
   is_pickup: flag01,
@@ -152,12 +150,14 @@ export function liveRoutes() {
   api.get('/comment_log', async (c) => {
     const { room_id } = query(c, v.object({ room_id: idString }))
     const live = await openLive(c.var.db, { roomId: room_id })
-    return c.json({ comment_log: live ? await commentLog(c.var.db, live.live_id) : [] })
+    return c.json({
+      comment_log: live ? await commentLog(c.var.db, live.live_id) : [],
+    } satisfies CommentLogAnswer)
   })
 
   // The telop of a room's open live (by room_id, or by live_id as the t:8 frame's `api` gives it).
   api.get('/telop', async (c) => {
-    const q = query(c, v.union([v.object({ room_id: idString }), v.object({ live_id: idString })]))
+    const q = query(c, TelopQuery)
     if ('room_id' in q) {
       const room = await c.var.db
         .selectFrom('rooms')
@@ -170,61 +170,25 @@ export function liveRoutes() {
       c.var.db,
       'room_id' in q ? { roomId: q.room_id } : { liveId: q.live_id },
     )
-    return c.json(telopBody(live?.telop ?? ''))
+    return c.json(telopBody(live?.telop ?? '') satisfies TelopAnswer)
   })
-
-  /** SHOWROOM's error code of a comment refused for want of SMS authentication. */
-  const SMS_REQUIRED_CODE = 1005
 
   // SPEC.md §7: live_id, comment (+ recommend_comment_id, comment_type, is_delay). Stored, then pushed.
   api.post('/post_live_comment', async (c) => {
-    const body = await readBody(c)
-    const liveId = bodyId(body, 'live_id')
-    const comment = stripHidden(text(body, 'comment', { max: 400 })).trim()
-    const recommendText = text(body, 'recommend_comment_id', { max: 10, optional: true })
-    if (!/^(|0|[1-9]\d*)$/.test(recommendText))
-      throw new ApiError(400, `${messages.invalidParameter} (recommend_comment_id)`)
-    const problem = commentProblem(comment)
-    if (problem) throw new ApiError(400, COMMENT_MESSAGES[problem])
+    const body = await input(c, PostCommentBody)
     const userId = await requireUserId(c)
-    const user = await c.var.db
-      .selectFrom('users')
-      .select(['id', 'name', 'avatar_id', 'sms_auth'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
-    if (!user.sms_auth) {
-      // SHOWROOM's code for this refusal, which existing clients test (errors[0].code === 1005).
-      throw new ApiError(403, 'コメントするにはSMS認証が必要です', {
-        errorType: 'SMS_NOT_AUTHENTICATED',
-        code: SMS_REQUIRED_CODE,
-      })
-    }
-    const live = await openLive(c.var.db, { liveId })
-    if (!live) throw new ApiError(404, socialMessages.liveEnded)
-    // A preset comment (0 or '' = none) must be one this room offers.
-    const recommendId = Number(recommendText || '0')
-    if (recommendId !== 0) {
-      const room = await c.var.db
-        .selectFrom('rooms')
-        .select('genre_id')
-        .where('id', '=', live.room_id)
-        .executeTakeFirstOrThrow()
-      if (!recommendedComments(room.genre_id).some((r) => r.id === recommendId)) {
-        throw new ApiError(400, `${messages.invalidParameter} (recommend_comment_id)`)
-      }
-    }
-    if (await isCommentBlocked(c.var.db, live.room_id, user.id)) {
-      throw new ApiError(403, socialMessages.commentBlocked, { errorType: 'COMMENT_BLOCKED' })
-    }
-    if (
-      !(await allowAttempt(c.var.db, [`comment:user:${user.id}`], { max: 5, windowMs: 10_000 }))
-    ) {
-      throw new ApiError(429, 'コメントの投稿が早すぎます。少し待ってから投稿してください。', {
-        errorType: 'RATE_LIMITED',
-      })
-    }
-    await publishComment(c.var.db, c.var.hub, live, user, comment)
-    return c.json({ comment, ua: 0, aft: 0, mission: { has_achievement: false } })
+    const posted = await postViewerComment(c.var.db, c.var.hub, {
+      userId,
+      liveId: body.live_id,
+      text: body.comment,
+      recommendId: Number(body.recommend_comment_id ?? 0) || 0,
+    })
+    return c.json({
+      comment: posted.comment,
+      ua: 0,
+      aft: 0,
+      mission: { has_achievement: false },
+    } satisfies PostCommentAnswer)
   })
 
   return api

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
-import { openLive } from '../services/comments.ts'
+import { openLive } from '../services/lives.ts'
 import {
   demoSegments,
   isRendition,

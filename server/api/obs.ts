@@ -4,11 +4,11 @@ import * as v from 'valibot'
 import type { AppEnv } from '../env.ts'
 import { ApiError } from '../errors.ts'
 import { readBody, requireUserId } from '../request.ts'
-import { openLive } from '../services/comments.ts'
 import {
   endLive,
-  rotateStreamKey,
+  openLive,
   roomByStreamKey,
+  rotateStreamKey,
   startLive,
   streamKey,
 } from '../services/lives.ts'

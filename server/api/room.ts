@@ -1,29 +1,34 @@
-import { publicOrigin } from '../caller.ts'
-import { stripHidden } from '../../src/domain/text-hygiene.ts'
-import { socketViewers } from '../services/presence.ts'
-import { grantFreeGifts } from '../services/free-gifts.ts'
-import { isAbroad, ownerPushKey, roomRegulation } from '../services/lives.ts'
-import { REGULATION } from '../../src/domain/regulation.ts'
 import { Hono, type Context } from 'hono'
 import { sql } from 'kysely'
 import * as v from 'valibot'
+import type { Ok } from '../../src/contract/common.ts'
+import {
+  FollowBody,
+  RoomIdQuery,
+  WelcomeBody,
+  type FollowAnswer,
+  type IsLiveAnswer,
+  type WelcomeAnswer,
+} from '../../src/contract/room.ts'
+import type { PollingAnswer } from '../../src/contract/live.ts'
+import { REGULATION } from '../../src/domain/regulation.ts'
+import { publicOrigin } from '../caller.ts'
 import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 import { readBody, requireUserId } from '../request.ts'
-import { openLive } from '../services/comments.ts'
+import { grantFreeGifts } from '../services/free-gifts.ts'
+import { isAbroad, openLive, ownerPushKey, roomRegulation } from '../services/lives.ts'
+import { socketViewers } from '../services/presence.ts'
 import { recommendedComments } from '../services/recommended-comments.ts'
 import {
-  LOG_TARGET_OWNER,
-  WELCOME_MAX_LENGTH,
-  charCount,
+  followRoom,
   ownedRoom,
-  setFollow,
-  socialMessages,
+  saveWelcomeComment,
   viewerState,
   welcomeBody,
 } from '../services/room-social.ts'
 import { findSession } from '../services/sessions.ts'
-import { bodyFlag, bodyId, idString, query, text } from '../validate.ts'
+import { bodyId, idString, input, query, text } from '../validate.ts'
 
 const roomQuery = v.object({ room_id: idString })
 
@@ -101,88 +106,54 @@ export function roomRoutes() {
 
   // SPEC.md §4, §7: POST room_id, flag (1 follows, 0 unfollows; 1 when left out). Idempotent.
   const follow = async (c: Context<AppEnv>) => {
-    const body = await readBody(c)
-    const roomId = bodyId(body, 'room_id')
-    const flag = bodyFlag(body, 'flag', true)
+    const body = await input(c, FollowBody)
     const userId = await requireUserId(c)
-    await roomExists(c, roomId)
-    const { changed, ...result } = await setFollow(c.var.db, userId, roomId, flag)
-    // The owner sees who followed during the live (an owner-only system log).
-    const live = changed && flag ? await openLive(c.var.db, { roomId }) : undefined
-    if (live) {
-      const user = await c.var.db
-        .selectFrom('users')
-        .select('name')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow()
-      c.var.hub.publishFrame(ownerPushKey(live), '202', {
-        target_type: LOG_TARGET_OWNER,
-        user_id: userId,
-        text: `${user.name}さんがフォローしました`,
-        created_at: Math.floor(Date.now() / 1000),
-      })
-    }
-    return c.json({ ok: 1, ...result })
+    const result = await followRoom(c.var.db, c.var.hub, {
+      userId,
+      roomId: body.room_id,
+      follow: body.flag,
+    })
+    return c.json({ ok: 1, ...result } satisfies FollowAnswer)
   }
   api.post('/room/follow', follow)
   api.post('/room/update_follow', follow)
 
   // The pinned comment on top of the comment list (SPEC.md §3 welcome comment, §6 owner only).
   api.get('/room/welcome_comment', async (c) => {
-    const { room_id } = query(c, roomQuery)
+    const { room_id } = query(c, RoomIdQuery)
     const room = await c.var.db
       .selectFrom('rooms')
       .select(['welcome_comment', 'welcome_comment_pinned', 'welcome_comment_at'])
       .where('id', '=', room_id)
       .executeTakeFirst()
     if (!room) throw new ApiError(404, messages.notFound)
-    return c.json(welcomeBody(room))
+    return c.json(welcomeBody(room) satisfies WelcomeAnswer)
   })
-
-  /** Stores the welcome comment ('' clears it) and tells the room's open live (t:201). */
-  const saveWelcome = async (
-    c: Context<AppEnv>,
-    roomId: number,
-    comment: string,
-    pinned: boolean,
-  ) => {
-    const room = await c.var.db
-      .updateTable('rooms')
-      .set({
-        welcome_comment: comment,
-        welcome_comment_pinned: pinned,
-        welcome_comment_at: comment === '' ? null : new Date(),
-      })
-      .where('id', '=', roomId)
-      .returning(['welcome_comment', 'welcome_comment_pinned', 'welcome_comment_at'])
-      .executeTakeFirstOrThrow()
-    const body = welcomeBody(room)
-    const live = await openLive(c.var.db, { roomId })
-    if (live) c.var.hub.publishFrame(live.bcsvr_key, '201', body)
-    return c.json({ ok: 1, ...body })
-  }
 
   // SPEC.md §7: POST comment, is_pinned (0/1, 1 when left out) with the room_id.
   api.post('/room/welcome_comment', async (c) => {
-    const body = await readBody(c)
-    const roomId = bodyId(body, 'room_id')
-    const comment = stripHidden(text(body, 'comment', { max: 1000 })).trim()
-    const pinned = bodyFlag(body, 'is_pinned', true)
-    await ownedRoom(c.var.db, roomId, await requireUserId(c))
-    if (comment === '') throw new ApiError(400, socialMessages.welcomeEmpty)
-    if (charCount(comment) > WELCOME_MAX_LENGTH) {
-      throw new ApiError(400, `ウェルカムコメントは${WELCOME_MAX_LENGTH}文字以内で入力してください`)
-    }
-    return saveWelcome(c, roomId, comment, pinned)
+    const body = await input(c, WelcomeBody)
+    const saved = await saveWelcomeComment(c.var.db, c.var.hub, {
+      userId: await requireUserId(c),
+      roomId: body.room_id,
+      comment: body.comment,
+      pinned: body.is_pinned,
+    })
+    return c.json({ ok: 1, ...saved } satisfies Ok & WelcomeAnswer)
   })
 
   // room_id in the query string or in the body (SHOWROOM's client sends a form even here).
   api.delete('/room/welcome_comment', async (c) => {
-    const body = await readBody(c)
     const given = c.req.query('room_id')
-    const roomId = bodyId(given === undefined ? body : { room_id: given }, 'room_id')
-    await ownedRoom(c.var.db, roomId, await requireUserId(c))
-    return saveWelcome(c, roomId, '', false)
+    const { room_id } = given === undefined ? await input(c, RoomIdQuery) : query(c, RoomIdQuery)
+    const userId = await requireUserId(c)
+    const saved = await saveWelcomeComment(c.var.db, c.var.hub, {
+      userId,
+      roomId: room_id,
+      comment: null,
+      pinned: false,
+    })
+    return c.json({ ok: 1, ...saved } satisfies Ok & WelcomeAnswer)
   })
 
   // Banners under the player: the room's own, then those shown everywhere.
@@ -265,7 +236,7 @@ export function roomRoutes() {
     const { room_id } = query(c, v.object({ room_id: idString }))
     const live = await openLive(c.var.db, { roomId: room_id })
     // fixtures/showroom-api/polling_live_end.json and polling_on_live_minimal.json.
-    if (!live) return c.json({ live_end: 1, invalid: 1 })
+    if (!live) return c.json({ live_end: 1, invalid: 1 } satisfies PollingAnswer)
     const session = await findSession(c.var.db, c)
     const row = await c.var.db
       .selectFrom('lives')
@@ -283,7 +254,7 @@ export function roomRoutes() {
       online_user_num: row.view_num + watching,
       live_watch_incentive: {},
       ...(granted && { toast: { message: FREE_GIFT_TOAST } }),
-    })
+    } satisfies PollingAnswer)
   })
 
   return api
@@ -298,7 +269,8 @@ export function roomLiveCheckRoutes() {
   api.get('/is_live', async (c) => {
     const { room_id } = query(c, roomQuery)
     c.header('Cache-Control', 'no-store')
-    return c.json({ ok: (await openLive(c.var.db, { roomId: room_id })) ? 1 : 0 })
+    const onAir = await openLive(c.var.db, { roomId: room_id })
+    return c.json({ ok: onAir ? 1 : 0 } satisfies IsLiveAnswer)
   })
   return api
 }

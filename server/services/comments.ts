@@ -1,31 +1,15 @@
-import type { CommentEntry } from '../../src/domain/comments.ts'
+import { COMMENT_MESSAGES, commentProblem, type CommentEntry } from '../../src/domain/comments.ts'
+import { stripHidden } from '../../src/domain/text-hygiene.ts'
+import { ApiError, messages } from '../errors.ts'
+import { openLive } from './lives.ts'
+import { hit } from './rate-limit.ts'
+import { recommendedComments } from './recommended-comments.ts'
+import { isCommentBlocked, socialMessages } from './room-social.ts'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { avatarUrl } from './current-user.ts'
 
 export const COMMENT_LOG_SIZE = 100
-
-/** The open live of a room, with the key its viewers follow on the push socket. */
-export async function openLive(db: Db, where: { roomId?: number; liveId?: number }) {
-  let q = db
-    .selectFrom('lives')
-    .innerJoin('rooms', 'rooms.id', 'lives.room_id')
-    .select([
-      'lives.id as live_id',
-      'lives.room_id',
-      'lives.bcsvr_key',
-      'lives.started_at',
-      'lives.telop',
-      'lives.source',
-      'lives.ingest_name',
-      'lives.owner_key',
-      'rooms.owner_user_id',
-    ])
-    .where('lives.ended_at', 'is', null)
-  if (where.roomId !== undefined) q = q.where('lives.room_id', '=', where.roomId)
-  if (where.liveId !== undefined) q = q.where('lives.id', '=', where.liveId)
-  return q.executeTakeFirst()
-}
 
 /** Stores a comment; the caller pushes it only after this has committed. */
 export async function storeComment(db: Db, liveId: number, userId: number, text: string) {
@@ -93,3 +77,58 @@ export async function commentLog(db: Db, liveId: number): Promise<CommentEntry[]
     is_liver_comment: r.user_id === r.owner_user_id,
   }))
 }
+
+/** SHOWROOM's error code of a comment refused for want of SMS authentication. */
+export const SMS_REQUIRED_CODE = 1005
+
+/**
+ * A viewer's comment, every rule in order: hidden characters out and SPEC's 50 characters
+ * (domain/comments.ts, the form's rule too), SMS authentication (SHOWROOM's code 1005), a live on
+ * air, a preset the room offers, not blocked by the owner, at most 5 in 10 s; then stored and
+ * pushed. Answers the comment as stored.
+ */
+export async function postViewerComment(
+  db: Db,
+  hub: PushHub,
+  request: { userId: number; liveId: number; text: string; recommendId: number },
+): Promise<{ comment: string }> {
+  const comment = stripHidden(request.text).trim()
+  const problem = commentProblem(comment)
+  if (problem) throw new ApiError(400, COMMENT_MESSAGES[problem])
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'avatar_id', 'sms_auth'])
+    .where('id', '=', request.userId)
+    .executeTakeFirstOrThrow()
+  if (!user.sms_auth) {
+    throw new ApiError(403, 'コメントするにはSMS認証が必要です', {
+      errorType: 'SMS_NOT_AUTHENTICATED',
+      code: SMS_REQUIRED_CODE,
+    })
+  }
+  const live = await openLive(db, { liveId: request.liveId })
+  if (!live) throw new ApiError(404, socialMessages.liveEnded)
+  if (request.recommendId !== 0) {
+    const room = await db
+      .selectFrom('rooms')
+      .select('genre_id')
+      .where('id', '=', live.room_id)
+      .executeTakeFirstOrThrow()
+    if (!recommendedComments(room.genre_id).some((r) => r.id === request.recommendId)) {
+      throw new ApiError(400, `${messages.invalidParameter} (recommend_comment_id)`)
+    }
+  }
+  if (await isCommentBlocked(db, live.room_id, user.id)) {
+    throw new ApiError(403, socialMessages.commentBlocked, { errorType: 'COMMENT_BLOCKED' })
+  }
+  if (!(await hit(db, `comment:user:${user.id}`, COMMENT_RATE))) {
+    throw new ApiError(429, 'コメントの投稿が早すぎます。少し待ってから投稿してください。', {
+      errorType: 'RATE_LIMITED',
+    })
+  }
+  await publishComment(db, hub, live, user, comment)
+  return { comment }
+}
+
+/** A viewer may comment 5 times in 10 seconds. */
+const COMMENT_RATE = { max: 5, windowMs: 10_000 }

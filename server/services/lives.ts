@@ -192,3 +192,25 @@ export const roomByStreamKey = (db: Db, key: string) =>
     .select(['id', 'room_url_key'])
     .where('stream_key', '=', key)
     .executeTakeFirst()
+
+/** The open live of a room, with the key its viewers follow on the push socket. */
+export async function openLive(db: Db, where: { roomId?: number; liveId?: number }) {
+  let q = db
+    .selectFrom('lives')
+    .innerJoin('rooms', 'rooms.id', 'lives.room_id')
+    .select([
+      'lives.id as live_id',
+      'lives.room_id',
+      'lives.bcsvr_key',
+      'lives.started_at',
+      'lives.telop',
+      'lives.source',
+      'lives.ingest_name',
+      'lives.owner_key',
+      'rooms.owner_user_id',
+    ])
+    .where('lives.ended_at', 'is', null)
+  if (where.roomId !== undefined) q = q.where('lives.room_id', '=', where.roomId)
+  if (where.liveId !== undefined) q = q.where('lives.id', '=', where.liveId)
+  return q.executeTakeFirst()
+}

@@ -1,6 +1,10 @@
 import { sql } from 'kysely'
+import { stripHidden } from '../../src/domain/text-hygiene.ts'
+import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError, messages } from '../errors.ts'
+import { openLive } from './lives.ts'
+import { ownerPushKey } from './lives.ts'
 
 export const socialMessages = {
   ownerOnly: 'この操作はルームのオーナーのみ行えます',
@@ -202,4 +206,70 @@ export function welcomeBody(room: {
     created_at:
       none || !room.welcome_comment_at ? 0 : Math.floor(room.welcome_comment_at.getTime() / 1000),
   }
+}
+
+/**
+ * `/api/room/follow`: follows (or unfollows) a room, idempotently; a new follow while the room is
+ * on air tells its owner — on the owner's private push key, never the public one.
+ */
+export async function followRoom(
+  db: Db,
+  hub: PushHub,
+  request: { userId: number; roomId: number; follow: boolean },
+): Promise<{ is_follow: boolean; follower_num: number }> {
+  const room = await db
+    .selectFrom('rooms')
+    .select('id')
+    .where('id', '=', request.roomId)
+    .executeTakeFirst()
+  if (!room) throw new ApiError(404, messages.notFound)
+  const { changed, ...result } = await setFollow(db, request.userId, room.id, request.follow)
+  const live = changed && request.follow ? await openLive(db, { roomId: room.id }) : undefined
+  if (live) {
+    const user = await db
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', request.userId)
+      .executeTakeFirstOrThrow()
+    hub.publishFrame(ownerPushKey(live), '202', {
+      target_type: LOG_TARGET_OWNER,
+      user_id: request.userId,
+      text: `${user.name}さんがフォローしました`,
+      created_at: Math.floor(Date.now() / 1000),
+    })
+  }
+  return result
+}
+
+/**
+ * The owner's welcome comment (SPEC §3): hidden characters out, 1–100 characters once trimmed, or
+ * null to delete it; stored and, while the room is on air, pushed as t:201.
+ */
+export async function saveWelcomeComment(
+  db: Db,
+  hub: PushHub,
+  request: { userId: number; roomId: number; comment: string | null; pinned: boolean },
+) {
+  await ownedRoom(db, request.roomId, request.userId)
+  const comment = request.comment === null ? '' : stripHidden(request.comment).trim()
+  if (request.comment !== null && comment === '') {
+    throw new ApiError(400, socialMessages.welcomeEmpty)
+  }
+  if (charCount(comment) > WELCOME_MAX_LENGTH) {
+    throw new ApiError(400, `ウェルカムコメントは${WELCOME_MAX_LENGTH}文字以内で入力してください`)
+  }
+  const room = await db
+    .updateTable('rooms')
+    .set({
+      welcome_comment: comment,
+      welcome_comment_pinned: comment !== '' && request.pinned,
+      welcome_comment_at: comment === '' ? null : new Date(),
+    })
+    .where('id', '=', request.roomId)
+    .returning(['welcome_comment', 'welcome_comment_pinned', 'welcome_comment_at'])
+    .executeTakeFirstOrThrow()
+  const body = welcomeBody(room)
+  const live = await openLive(db, { roomId: request.roomId })
+  if (live) hub.publishFrame(live.bcsvr_key, '201', body)
+  return body
 }

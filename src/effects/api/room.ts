@@ -9,6 +9,15 @@ import type {
 } from '../../domain/room.ts'
 import type { PollResult } from '../../machines/polling/polling.machine.ts'
 import type { ReportCategory, ReportSubmission } from '../../machines/report/report.machine.ts'
+import type { Ok } from '../../contract/common.ts'
+import type {
+  CommentLogAnswer,
+  PollingAnswer,
+  PostCommentAnswer,
+  PostCommentBody,
+  TelopAnswer,
+} from '../../contract/live.ts'
+import type { FollowAnswer, FollowBody, WelcomeAnswer, WelcomeBody } from '../../contract/room.ts'
 import type { ApiClient } from './client.ts'
 import { getGiftLog } from './gifts.ts'
 
@@ -33,30 +42,25 @@ export interface RoomStatus {
   is_fav: boolean
 }
 
-export type Polling =
-  | { live_end: 1; invalid: 1 }
-  | { is_login: boolean; online_user_num: number; toast?: { message?: string } }
-
 export const getRoomStatus = (api: ApiClient, roomUrlKey: string) =>
   api.get<RoomStatus>('/api/room/status', { room_url_key: roomUrlKey })
 
-export const getCommentLog = async (api: ApiClient, roomId: number) =>
-  (await api.get<{ comment_log: CommentEntry[] }>('/api/live/comment_log', { room_id: roomId }))
-    .comment_log
+export const getCommentLog = async (api: ApiClient, roomId: number): Promise<CommentEntry[]> =>
+  (await api.get<CommentLogAnswer>('/api/live/comment_log', { room_id: roomId })).comment_log
 
 export async function getPolling(api: ApiClient, roomId: number): Promise<PollResult> {
-  const p = await api.get<Polling>('/api/live/polling', { room_id: roomId })
+  const p = await api.get<PollingAnswer>('/api/live/polling', { room_id: roomId })
   if ('live_end' in p) return { liveEnd: true, viewers: null, toast: null }
   return { liveEnd: false, viewers: p.online_user_num, toast: p.toast?.message ?? null }
 }
 
 export const postComment = (api: ApiClient, liveId: number, comment: string) =>
-  api.postForm<{ comment: string }>('/api/live/post_live_comment', {
+  api.postForm<PostCommentAnswer>('/api/live/post_live_comment', {
     live_id: liveId,
     comment,
-    comment_type: 0,
-    is_delay: 0,
-  })
+    comment_type: '0',
+    is_delay: '0',
+  } satisfies PostCommentBody)
 
 /** `/api/live/streaming_url`: the playlists of the live; `{}` (no list) off air. */
 export const getStreamingUrls = async (api: ApiClient, roomId: number) =>
@@ -72,25 +76,27 @@ export async function setFollow(
   roomId: number,
   follow: boolean,
 ): Promise<FollowResult> {
-  const r = await api.postForm<{ is_follow: boolean; follower_num: number }>('/api/room/follow', {
+  const r = await api.postForm<FollowAnswer>('/api/room/follow', {
     room_id: roomId,
     flag: follow ? 1 : 0,
-  })
+  } satisfies FollowBody)
   return { isFollowing: r.is_follow, followerNum: r.follower_num }
 }
 
 export const getTelop = async (api: ApiClient, roomId: number) =>
-  (await api.get<{ telop?: string }>('/api/live/telop', { room_id: roomId })).telop ?? ''
+  (await api.get<TelopAnswer>('/api/live/telop', { room_id: roomId })).telop
 
 export const getWelcomeComment = async (api: ApiClient, roomId: number) =>
-  (await api.get<{ comment?: string }>('/api/room/welcome_comment', { room_id: roomId })).comment ??
-  ''
+  (await api.get<WelcomeAnswer>('/api/room/welcome_comment', { room_id: roomId })).comment
 
 /** Saves the welcome comment; an empty one deletes it. */
 export const saveWelcomeComment = (api: ApiClient, roomId: number, comment: string) =>
   comment === ''
-    ? api.delete<unknown>('/api/room/welcome_comment', { room_id: roomId })
-    : api.postForm<unknown>('/api/room/welcome_comment', { room_id: roomId, comment })
+    ? api.delete<Ok & WelcomeAnswer>('/api/room/welcome_comment', { room_id: roomId })
+    : api.postForm<Ok & WelcomeAnswer>('/api/room/welcome_comment', {
+        room_id: roomId,
+        comment,
+      } satisfies WelcomeBody)
 
 export const getBanners = async (api: ApiClient, roomId: number) =>
   (await api.get<{ banners?: Banner[] }>('/api/room/banners', { room_id: roomId })).banners ?? []
