@@ -41,28 +41,22 @@ export async function logout(api: ApiClient): Promise<void> {
   api.resetCsrfToken()
 }
 
-export const signUp = (
-  api: ApiClient,
-  body: {
-    account_id: string
-    password: string
-    password_confirm: string
-    name: string
-    captcha_word: string
-  },
-) => api.postJson<AuthResult>('/user/sign_up', body)
+/** What both sign-ups send (SPEC §7): the account, its password twice, a nickname, the captcha. */
+// A type, not an interface: a form body must be indexable.
+export type SignUpBody = {
+  account_id: string
+  password: string
+  password_confirm: string
+  name: string
+  captcha_word: string
+}
 
-export const register = (
-  api: ApiClient,
-  body: {
-    account_id: string
-    password: string
-    password_confirm: string
-    name: string
-    captcha_word: string
-    avatar_id: number
-  },
-) => withAuthMessage(api.postForm<AuthResult>('/user/register', body), '失敗しました。')
+export const signUp = (api: ApiClient, body: SignUpBody) =>
+  api.postJson<AuthResult>('/user/sign_up', body)
+
+/** The form-encoded sign-up, with an avatar (0–7). */
+export const register = (api: ApiClient, body: SignUpBody & { avatar_id: number }) =>
+  withAuthMessage(api.postForm<AuthResult>('/user/register', body), '失敗しました。')
 
 export const forgetMailSend = (api: ApiClient, mailAddress: string) =>
   withAuthMessage(
