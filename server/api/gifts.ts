@@ -2,19 +2,21 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
-import { readBody, requireUserId } from '../request.ts'
+import { requireUserId } from '../request.ts'
 import { openLive } from '../services/lives.ts'
 import { enqueteResult, openEnquete } from '../services/enquetes.ts'
 import { giftGroups, giftList, sendAllFreeStars, sendGift } from '../services/gifts.ts'
 import { giftLog, stageUsers, summaryRanking } from '../services/gift-rankings.ts'
-import { bodyId, idString, query, text } from '../validate.ts'
-
-/** `num` of a gifting call: a whole number of at least 1 (the service checks the most). */
-function giftNum(body: Record<string, unknown>): number {
-  const num = text(body, 'num', { max: 5 })
-  if (!/^[1-9]\d*$/.test(num)) throw new ApiError(400, `${messages.invalidParameter} (num)`)
-  return Number(num)
-}
+import {
+  BulkGiftBody,
+  GiftBody,
+  GiftUseFlagBody,
+  type BulkGiftAnswer,
+  type GiftAnswer,
+  type GiftLogAnswer,
+  type GiftUseFlagAnswer,
+} from '../../src/contract/gifts.ts'
+import { idString, input, query } from '../validate.ts'
 
 /** Gifts of SPEC §7 Live: the catalogue, sending free and paid gifts, the gift log. */
 export function giftRoutes() {
@@ -27,7 +29,9 @@ export function giftRoutes() {
   api.get('/gift_log', async (c) => {
     const { room_id } = query(c, v.object({ room_id: idString }))
     const live = await openLive(c.var.db, { roomId: room_id })
-    return c.json({ gift_log: live ? await giftLog(c.var.db, live.live_id) : [] })
+    return c.json({
+      gift_log: live ? await giftLog(c.var.db, live.live_id) : [],
+    } satisfies GiftLogAnswer)
   })
 
   // The open vote's results so far (or the last one's): is_enquete and each answer's share.
@@ -73,23 +77,24 @@ export function giftRoutes() {
     ['/gifting_point_use', 'paid'],
   ] as const) {
     api.post(path, async (c) => {
-      const userId = await requireUserId(c)
-      const body = await readBody(c)
-      const request = {
-        userId,
-        liveId: bodyId(body, 'live_id'),
-        giftId: bodyId(body, 'gift_id'),
-        num: giftNum(body),
-      }
-      return c.json(await sendGift(c.var.db, c.var.hub, request, kind))
+      const body = await input(c, GiftBody)
+      const request = { liveId: body.live_id, giftId: body.gift_id, num: body.num }
+      const sent = await sendGift(
+        c.var.db,
+        c.var.hub,
+        { ...request, userId: await requireUserId(c) },
+        kind,
+      )
+      return c.json(sent satisfies GiftAnswer)
     })
   }
 
   // SPEC §7 bulk_gifting_free: every free star the viewer holds, all or nothing.
   api.post('/bulk_gifting_free', async (c) => {
+    const { live_id } = await input(c, BulkGiftBody)
     const userId = await requireUserId(c)
-    const liveId = bodyId(await readBody(c), 'live_id')
-    return c.json(await sendAllFreeStars(c.var.db, c.var.hub, { userId, liveId }))
+    const sent = await sendAllFreeStars(c.var.db, c.var.hub, { userId, liveId: live_id })
+    return c.json(sent satisfies BulkGiftAnswer)
   })
 
   return api
@@ -99,18 +104,14 @@ export function giftRoutes() {
 export function giftSettingRoutes() {
   const api = new Hono<AppEnv>()
   api.post('/update_gift_use_flg', async (c) => {
+    const { flg } = await input(c, GiftUseFlagBody)
     const userId = await requireUserId(c)
-    const body = await readBody(c)
-    const type = text(body, 'type', { max: 2 })
-    const flg = text(body, 'flg', { max: 1 })
-    if (type !== '1') throw new ApiError(400, `${messages.invalidParameter} (type)`)
-    if (flg !== '0' && flg !== '1') throw new ApiError(400, `${messages.invalidParameter} (flg)`)
     await c.var.db
       .updateTable('users')
-      .set({ is_confirm_gifting_use_gold: flg === '1' })
+      .set({ is_confirm_gifting_use_gold: flg })
       .where('id', '=', userId)
       .execute()
-    return c.json({ ok: '1' })
+    return c.json({ ok: '1' } satisfies GiftUseFlagAnswer)
   })
   return api
 }

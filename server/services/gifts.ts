@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { GiftAnswer } from '../../src/contract/gifts.ts'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
@@ -137,19 +138,8 @@ export interface SendGift {
   num: number
 }
 
-export interface GiftSent {
-  fan_level: { fan_level: number }
-  notify_level_up: boolean
-  mission: null
-  remaining_point: number
-  remaining_expiring_point: number
-  /** Kirari: what is left of a free gift after this one (absent for paid gifts). */
-  free_num?: number
-  active_fan: { before_level: number; current_level: number; title_id: number }
-  h: number
-  n: number
-  ua: number
-}
+/** What sending a gift answers: the wire contract's (src/contract/gifts.ts). */
+export type GiftSent = GiftAnswer
 
 /** One gift inside the caller's transaction: every check, the balance, ledger, log and fan points. */
 async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {

@@ -1,5 +1,14 @@
-import type { Gift, GiftGroup, GiftLogEntry, GiftResult } from '../../domain/gifts.ts'
+import type { Gift, GiftGroup, GiftResult } from '../../domain/gifts.ts'
 import type { BulkResult, GiftPanelData, SendGiftInput } from '../../machines/gift/gift.machine.ts'
+import type {
+  BulkGiftAnswer,
+  BulkGiftBody,
+  GiftAnswer,
+  GiftBody,
+  GiftLogAnswer,
+  GiftUseFlagAnswer,
+  GiftUseFlagBody,
+} from '../../contract/gifts.ts'
 import type { ApiClient } from './client.ts'
 
 type Stock = Array<{ gift_id: number; free_num: number }>
@@ -46,27 +55,29 @@ export async function getGiftPanel(
 }
 
 /** SPEC §7 send gift: `gifting_free` or `gifting_point_use` (gift_id, live_id, num, is_delay). */
-export const sendGift = (api: ApiClient, input: SendGiftInput) =>
-  api.postForm<GiftResult>(input.free ? '/api/live/gifting_free' : '/api/live/gifting_point_use', {
+export const sendGift = (api: ApiClient, input: SendGiftInput): Promise<GiftResult> =>
+  api.postForm<GiftAnswer>(input.free ? '/api/live/gifting_free' : '/api/live/gifting_point_use', {
     gift_id: input.giftId,
     live_id: input.liveId,
     num: input.num,
-    is_delay: 0,
-  })
+    is_delay: '0',
+  } satisfies GiftBody)
 
 /** `/api/live/gift_log` (GET room_id): the live's gifts, newest first. */
 export const getGiftLog = async (api: ApiClient, roomId: number) =>
-  (await api.get<{ gift_log: GiftLogEntry[] }>('/api/live/gift_log', { room_id: roomId })).gift_log
+  (await api.get<GiftLogAnswer>('/api/live/gift_log', { room_id: roomId })).gift_log
 
 /** SPEC §7 bulk_gifting_free (POST live_id): every free star held, up to 10 of each. */
-export const sendBulkFree = (api: ApiClient, liveId: number) =>
-  api.postForm<BulkResult>('/api/live/bulk_gifting_free', { live_id: liveId })
+export const sendBulkFree = (api: ApiClient, liveId: number): Promise<BulkResult> =>
+  api.postForm<BulkGiftAnswer>('/api/live/bulk_gifting_free', {
+    live_id: liveId,
+  } satisfies BulkGiftBody)
 
 /** `/user/update_gift_use_flg`: type 1, the confirm step before paid gifts; `ok` is '1'. */
 export async function saveConfirmPaid(api: ApiClient, on: boolean): Promise<void> {
-  const r = await api.postForm<{ ok?: string }>('/user/update_gift_use_flg', {
+  const r = await api.postForm<GiftUseFlagAnswer>('/user/update_gift_use_flg', {
     type: 1,
     flg: on ? 1 : 0,
-  })
+  } satisfies GiftUseFlagBody)
   if (r.ok !== '1') throw new Error('update_gift_use_flg did not answer ok')
 }

@@ -1,0 +1,51 @@
+import * as v from 'valibot'
+import type { GiftLogEntry } from '../domain/gifts.ts'
+import { Flag, Id, Text } from './common.ts'
+
+/** How many of one gift one call may send: a whole number from 1 (the service checks the most). */
+const Count = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.transform(String),
+  v.regex(/^[1-9]\d{0,4}$/),
+  v.transform(Number),
+)
+
+/** `POST /api/live/gifting_free` and `gifting_point_use` (form): SPEC §7 send gift. */
+export const GiftBody = v.object({
+  live_id: Id,
+  gift_id: Id,
+  num: Count,
+  is_delay: v.optional(Text(1)),
+})
+export type GiftBody = v.InferInput<typeof GiftBody>
+
+/** What sending a gift answers (SPEC §3 gift result; `free_num` is Kirari's: the stock left). */
+export interface GiftAnswer {
+  fan_level: { fan_level: number }
+  notify_level_up: boolean
+  mission: null
+  remaining_point: number
+  remaining_expiring_point: number
+  free_num?: number
+  active_fan: { before_level: number; current_level: number; title_id: number }
+  h: number
+  n: number
+  ua: number
+}
+
+/** `POST /api/live/bulk_gifting_free`: every free star held, all or nothing. */
+export const BulkGiftBody = v.object({ live_id: Id })
+export type BulkGiftBody = v.InferInput<typeof BulkGiftBody>
+export type BulkGiftAnswer = GiftAnswer & { gifts: Array<{ gift_id: number; num: number }> }
+
+/** `GET /api/live/gift_log`: the live's gifts, newest first. */
+export interface GiftLogAnswer {
+  gift_log: GiftLogEntry[]
+}
+
+/** `POST /user/update_gift_use_flg`: type 1 is the confirm step before paid gifts. */
+export const GiftUseFlagBody = v.object({ type: v.picklist(['1', 1]), flg: Flag })
+export type GiftUseFlagBody = v.InferInput<typeof GiftUseFlagBody>
+export interface GiftUseFlagAnswer {
+  ok: '1'
+}
