@@ -77,22 +77,19 @@ export function giftRoutes() {
     ['/gifting_point_use', 'paid'],
   ] as const) {
     api.post(path, async (c) => {
+      // The caller first (401), then what they sent (400).
+      const userId = await requireUserId(c)
       const body = await input(c, GiftBody)
-      const request = { liveId: body.live_id, giftId: body.gift_id, num: body.num }
-      const sent = await sendGift(
-        c.var.db,
-        c.var.hub,
-        { ...request, userId: await requireUserId(c) },
-        kind,
-      )
+      const request = { userId, liveId: body.live_id, giftId: body.gift_id, num: body.num }
+      const sent = await sendGift(c.var.db, c.var.hub, request, kind)
       return c.json(sent satisfies GiftAnswer)
     })
   }
 
   // SPEC §7 bulk_gifting_free: every free star the viewer holds, all or nothing.
   api.post('/bulk_gifting_free', async (c) => {
-    const { live_id } = await input(c, BulkGiftBody)
     const userId = await requireUserId(c)
+    const { live_id } = await input(c, BulkGiftBody)
     const sent = await sendAllFreeStars(c.var.db, c.var.hub, { userId, liveId: live_id })
     return c.json(sent satisfies BulkGiftAnswer)
   })
@@ -104,8 +101,8 @@ export function giftRoutes() {
 export function giftSettingRoutes() {
   const api = new Hono<AppEnv>()
   api.post('/update_gift_use_flg', async (c) => {
-    const { flg } = await input(c, GiftUseFlagBody)
     const userId = await requireUserId(c)
+    const { flg } = await input(c, GiftUseFlagBody)
     await c.var.db
       .updateTable('users')
       .set({ is_confirm_gifting_use_gold: flg })

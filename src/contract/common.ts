@@ -21,6 +21,20 @@ export const Flag = v.pipe(
   v.transform((f) => String(f) === '1'),
 )
 
+/**
+ * An optional `0`/`1` flag: missing, null or '' (an empty form field) is `fallback`, as the
+ * server has always read it.
+ */
+export const FlagOr = (fallback: boolean) =>
+  v.pipe(
+    // The default makes a missing field run through the transform too.
+    v.nullish(v.union([v.literal(''), v.picklist(['0', '1']), v.picklist([0, 1])]), ''),
+    v.transform((f) => (f === undefined || f === null || f === '' ? fallback : String(f) === '1')),
+  )
+
+/** A field the server does not read (SHOWROOM clients send it): anything, or nothing. */
+export const Ignored = v.optional(v.unknown())
+
 /** Text of at most `max` code units (a form field, or a number JSON sent as one). */
 export const Text = (max: number) =>
   v.pipe(

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { GiftLogEntry } from '../domain/gifts.ts'
-import { Flag, Id, Text } from './common.ts'
+import { Flag, Id, Ignored } from './common.ts'
 
 /** How many of one gift one call may send: a whole number from 1 (the service checks the most). */
 const Count = v.pipe(
@@ -15,7 +15,7 @@ export const GiftBody = v.object({
   live_id: Id,
   gift_id: Id,
   num: Count,
-  is_delay: v.optional(Text(1)),
+  is_delay: Ignored,
 })
 export type GiftBody = v.InferInput<typeof GiftBody>
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { CommentEntry } from '../domain/comments.ts'
-import { Id, Text } from './common.ts'
+import { Id, Ignored, Text } from './common.ts'
 
 /** `GET /api/live/{comment_log,polling,streaming_url}` and friends: one room. */
 export const RoomQuery = v.object({ room_id: Id })
@@ -18,9 +18,9 @@ export interface CommentLogAnswer {
 export const PostCommentBody = v.object({
   live_id: Id,
   comment: Text(400),
-  recommend_comment_id: v.optional(v.union([v.literal(''), v.literal('0'), v.literal(0), Id])),
-  comment_type: v.optional(Text(2)),
-  is_delay: v.optional(Text(1)),
+  recommend_comment_id: v.nullish(v.union([v.literal(''), v.literal('0'), v.literal(0), Id])),
+  comment_type: Ignored,
+  is_delay: Ignored,
 })
 export type PostCommentBody = v.InferInput<typeof PostCommentBody>
 

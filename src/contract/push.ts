@@ -143,7 +143,7 @@ export function parsePushPayload(payload: unknown): ParsedFrame | null {
   if (payload === null || typeof payload !== 'object') return null
   const t = (payload as { t?: unknown }).t
   const type = typeof t === 'string' || typeof t === 'number' ? String(t) : ''
-  if (!(type in FRAMES)) return null
+  if (!Object.hasOwn(FRAMES, type)) return null
   const result = v.safeParse(FRAMES[type as FrameType], payload)
   return result.success ? ({ type, frame: result.output } as ParsedFrame) : null
 }

@@ -1,10 +1,10 @@
 import * as v from 'valibot'
-import { Flag, Id, Text } from './common.ts'
+import { FlagOr, Id, Text } from './common.ts'
 
 export const RoomIdQuery = v.object({ room_id: Id })
 
 /** `POST /api/room/follow` and `/api/room/update_follow`: flag 1 follows (the default), 0 unfollows. */
-export const FollowBody = v.object({ room_id: Id, flag: v.optional(Flag, '1') })
+export const FollowBody = v.object({ room_id: Id, flag: FlagOr(true) })
 export type FollowBody = v.InferInput<typeof FollowBody>
 
 export interface FollowAnswer {
@@ -17,7 +17,7 @@ export interface FollowAnswer {
 export const WelcomeBody = v.object({
   room_id: Id,
   comment: Text(1000),
-  is_pinned: v.optional(Flag, '1'),
+  is_pinned: FlagOr(true),
 })
 export type WelcomeBody = v.InferInput<typeof WelcomeBody>
 

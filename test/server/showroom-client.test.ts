@@ -97,6 +97,27 @@ describe.each(await testEngines())('existing SHOWROOM clients on %s', (engine) =
     expect((await other.get('/api/current_user')).body.name).toBe('ツール')
   })
 
+  it('may send the fields SHOWROOM clients send as they send them: empty, null, booleans', async () => {
+    const viewer = new TestClient(server.url)
+    await viewer.login('demo_viewer', DEMO_PASSWORD)
+    const live = await liveOf(server, 'kirari_hoshino')
+    // An empty flag is the default (follow); a null preset and a boolean is_delay are ignored.
+    const followed = await viewer.postForm('/api/room/follow', {
+      room_id: String(live.roomId),
+      flag: '',
+    })
+    expect(followed.body).toMatchObject({ ok: 1, is_follow: true })
+    const posted = await viewer.postJson('/api/live/post_live_comment', {
+      live_id: live.liveId,
+      comment: 'よろしく',
+      recommend_comment_id: null,
+      comment_type: 'normal',
+      is_delay: false,
+    })
+    expect(posted.status).toBe(200)
+    await viewer.postForm('/api/room/follow', { room_id: String(live.roomId), flag: '0' })
+  })
+
   it('ask /room/is_live whether a room is on air', async () => {
     const tool = new ShowroomTool(server.url)
     const live = await liveOf(server, 'kirari_hoshino')

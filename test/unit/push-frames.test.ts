@@ -124,6 +124,8 @@ describe('push frames as room events', () => {
     expect(parseFrame(msg({ t: 202, target_type: 9, text: 'x', created_at: 1 }))).toBeNull()
     expect(parseFrame(msg({ t: 4, enquete_id: 1, results: [{ id: 'x' }] }))).toBeNull()
     expect(parseFrame(msg({ t: 999 }))).toBeNull()
+    expect(parseFrame(msg({ t: 'constructor' }))).toBeNull()
+    expect(parseFrame(msg({ t: '__proto__' }))).toBeNull()
     expect(parseFrame('ACK\tshowroom')).toBeNull()
     expect(parseFrame('MSG\tkey\tnot json')).toBeNull()
   })
