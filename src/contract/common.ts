@@ -27,9 +27,9 @@ export const Flag = v.pipe(
  */
 export const FlagOr = (fallback: boolean) =>
   v.pipe(
-    // The default makes a missing field run through the transform too.
+    // Missing or null becomes '' (the default), so every case runs through the transform.
     v.nullish(v.union([v.literal(''), v.picklist(['0', '1']), v.picklist([0, 1])]), ''),
-    v.transform((f) => (f === undefined || f === null || f === '' ? fallback : String(f) === '1')),
+    v.transform((f) => (f === '' ? fallback : String(f) === '1')),
   )
 
 /** A field the server does not read (SHOWROOM clients send it): anything, or nothing. */
