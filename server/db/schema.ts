@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { ShopTables } from './schema-shop.ts'
+import type { GachaKind, PrizeType, Rarity } from '../../src/domain/gacha.ts'
 
 /** Kysely's view of the tables created by `migrations/*.sql`. */
 export interface DB extends ShopTables {
@@ -304,9 +305,7 @@ export interface EnqueteVoteTable {
   created_at: CreatedAt
 }
 
-export type GachaKind = 'free_daily' | 'paid' | 'limited' | 'ad_reward'
-export type PrizeType = 'free_gift' | 'avatar' | 'background' | 'goods'
-export type Rarity = 'N' | 'R' | 'SR' | 'SSR'
+export type { GachaKind, PrizeType, Rarity }
 
 export interface GachaTable {
   id: number

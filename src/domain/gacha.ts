@@ -1,7 +1,11 @@
 /** Gacha lotteries as /api/gachas answers them (server/services/gachas.ts). */
-export type GachaKind = 'free_daily' | 'paid' | 'limited' | 'ad_reward'
-export type PrizeType = 'free_gift' | 'avatar' | 'background' | 'goods'
-export type Rarity = 'N' | 'R' | 'SR' | 'SSR'
+// Declared once for both programs (and the database's check constraints say the same).
+export const GACHA_KINDS = ['free_daily', 'paid', 'limited', 'ad_reward'] as const
+export const PRIZE_TYPES = ['free_gift', 'avatar', 'background', 'goods'] as const
+export const RARITIES = ['N', 'R', 'SR', 'SSR'] as const
+export type GachaKind = (typeof GACHA_KINDS)[number]
+export type PrizeType = (typeof PRIZE_TYPES)[number]
+export type Rarity = (typeof RARITIES)[number]
 export type DrawCount = 1 | 10
 
 export interface GachaSummary {
