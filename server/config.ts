@@ -1,5 +1,7 @@
 import path from 'node:path'
-import proxyaddr from 'proxy-addr'
+import { ConfigError, flag, integer, list, origin, trustList } from './config-values.ts'
+
+export { ConfigError }
 
 /** Everything the server reads from its environment, parsed once and validated. */
 export interface ServerConfig {
@@ -92,69 +94,11 @@ export interface ServerConfig {
 export const PAYMENT_PROVIDERS = ['sandbox', 'none'] as const
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number]
 
-export class ConfigError extends Error {}
-
-function flag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback
-  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true
-  if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false
-  throw new ConfigError(`expected a boolean (1/0), got "${value}"`)
-}
-
-function list(value: string | undefined): string[] {
-  return (value ?? '').split(/[\s,]+/).filter(Boolean)
-}
-
-function origin(value: string, name: string): string {
-  try {
-    return new URL(value).origin
-  } catch {
-    throw new ConfigError(`${name} must be an absolute URL, got "${value}"`)
-  }
-}
-
 /** JSON and form bodies: far above any call's fields, far below what hurts memory. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024
 
 /** More than this would flood a room (and the database) rather than liven it up. */
 export const MAX_DEMO_BOTS_PER_MINUTE = 600
-
-/** An integer setting within bounds, or a clear error naming it. */
-function integer(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const text = env[name]
-  const value = text === undefined || text === '' ? fallback : Number(text)
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer ${min}–${max}, got "${text}"`)
-  }
-  return value
-}
-
-/**
- * The trusted proxies of TRUST_PROXY, checked by proxy-addr's own parser. `1`/`true` (the old
- * switch that believed any X-Forwarded-For) is refused: it must say which proxies to believe.
- */
-function trustList(value: string | undefined): string[] {
-  if (value === undefined || ['', '0', 'false', 'no', 'off'].includes(value.toLowerCase()))
-    return []
-  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) {
-    throw new ConfigError(
-      'TRUST_PROXY lists the proxies to believe (e.g. "loopback" or "10.0.0.0/8"), not 1/true',
-    )
-  }
-  const entries = list(value)
-  try {
-    proxyaddr.compile(entries)
-  } catch (error) {
-    throw new ConfigError(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`)
-  }
-  return entries
-}
 
 /** Demo-only settings named in production: each is a startup error, never quietly ignored. */
 function refuseDemoSettings(env: NodeJS.ProcessEnv): void {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Logger } from './env.ts'
-import { sameOrigin, type HubOptions } from './broadcast/hub.ts'
+import { sameOrigin, type HubOptions } from './broadcast/sockets.ts'
 import { clientAddressOf } from './client-address.ts'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/index.ts'

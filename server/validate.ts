@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Context } from 'hono'
+import { Id } from '../src/contract/common.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, messages } from './errors.ts'
 import { readBody } from './request.ts'
@@ -32,16 +33,8 @@ export async function input<S extends v.GenericSchema>(
 /** Optional `0`/`1` flag in a query string. */
 export const flag01 = v.optional(v.picklist(['0', '1']))
 
-/** Ids are PostgreSQL integers: a larger one would be a database error, not a 400. */
-const MAX_ID = 2_147_483_647
-
-/** A positive integer id given as a string. */
-export const idString = v.pipe(
-  v.string(),
-  v.regex(/^[1-9]\d{0,9}$/),
-  v.transform(Number),
-  v.maxValue(MAX_ID),
-)
+/** A positive integer id given as a string: the wire contract's one id rule. */
+export const idString = Id
 
 /** A string field of a body (form or JSON); numbers are taken as their text. Missing or too long: 400. */
 export function text(
@@ -67,19 +60,14 @@ export function text(
 
 /** A positive integer id in a path (`/img/room/{id}.svg`): beyond PostgreSQL's integer, a 400. */
 export function pathId(digits: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(digits) || Number(digits) > MAX_ID) {
-    throw new ApiError(400, messages.invalidParameter)
-  }
-  return Number(digits)
+  return parseOr400(Id, digits)
 }
 
 /** A positive integer id in a body (form or JSON); anything else is a 400 naming the field. */
 export function bodyId(body: Record<string, unknown>, key: string): number {
-  const str = text(body, key, { max: 10 })
-  if (!/^[1-9]\d{0,9}$/.test(str) || Number(str) > MAX_ID) {
-    throw new ApiError(400, `${messages.invalidParameter} (${key})`)
-  }
-  return Number(str)
+  const id = v.safeParse(Id, text(body, key, { max: 10 }))
+  if (!id.success) throw new ApiError(400, `${messages.invalidParameter} (${key})`)
+  return id.output
 }
 
 /** A `0`/`1` flag in a body; `fallback` when it is missing, a 400 when it is anything else. */

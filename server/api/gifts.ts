@@ -5,7 +5,8 @@ import { ApiError, messages } from '../errors.ts'
 import { requireUserId } from '../request.ts'
 import { openLive } from '../services/lives.ts'
 import { enqueteResult, openEnquete } from '../services/enquetes.ts'
-import { giftGroups, giftList, sendAllFreeStars, sendGift } from '../services/gifts.ts'
+import { giftGroups, giftList } from '../services/gift-list.ts'
+import { sendAllFreeStars, sendGift } from '../services/gifts.ts'
 import { giftLog, stageUsers, summaryRanking } from '../services/gift-rankings.ts'
 import {
   BulkGiftBody,

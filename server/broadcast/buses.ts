@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis'
 import { StringCodec, connect } from 'nats'
-import { inProcessBus, type Bus } from './hub.ts'
+import { inProcessBus, type Bus } from './bus.ts'
 
 /** The channel (Redis) or subject (NATS) every process publishes push frames on. */
 export const BUS_TOPIC = 'kirari.push'

@@ -26,7 +26,7 @@ type Point = [number, number]
 
 const WIDTH = 180
 const HEIGHT = 56
-const FONT_SIZE = 54
+const FONT_SIZE = 46
 
 /** A uniform random number in [min, max). */
 const uniform = (min: number, max: number) => min + (randomInt(1_000_000) / 1_000_000) * (max - min)
@@ -88,17 +88,17 @@ export function captchaSvg(word: string): string {
   const spacing = (WIDTH - 20) / word.length
   const polygons: Point[][] = []
   word.split('').forEach((ch, i) => {
-    const size = FONT_SIZE * uniform(0.85, 1.1)
+    const size = FONT_SIZE * uniform(0.9, 1.05)
     const glyph = font.charToGlyph(ch)
     const advance = ((glyph.advanceWidth ?? font.unitsPerEm / 2) * size) / font.unitsPerEm
     const center: Point = [10 + spacing * (i + 0.5) + uniform(-3, 3), HEIGHT / 2 + uniform(-4, 4)]
     const path = glyph.getPath(center[0] - advance / 2, center[1] + size * 0.3, size)
-    const angle = (uniform(-22, 22) * Math.PI) / 180
+    const angle = (uniform(-16, 16) * Math.PI) / 180
     for (const polygon of contours(path.commands)) {
       polygons.push(polygon.map((p) => rotate(p, center, angle)))
     }
   })
-  const [ax, ay] = [uniform(1.5, 3), uniform(1.5, 3)]
+  const [ax, ay] = [uniform(1, 2), uniform(1, 2)]
   const [fx, fy] = [uniform(0.03, 0.06), uniform(0.08, 0.14)]
   const [px, py] = [uniform(0, 6.28), uniform(0, 6.28)]
   const warp = ([x, y]: Point): Point => [
@@ -119,12 +119,12 @@ export function captchaSvg(word: string): string {
           .join('L')}Z`,
     )
     .join('')
-  const noise = Array.from({ length: 4 }, () => {
+  const noise = Array.from({ length: 3 }, () => {
     const y = () => uniform(4, HEIGHT - 4).toFixed(1)
     const color = `hsl(${randomInt(360)},45%,${randomInt(45, 70)}%)`
-    return `<path d="M${uniform(0, 20).toFixed(1)} ${y()}C${uniform(40, 80).toFixed(1)} ${y()},${uniform(100, 140).toFixed(1)} ${y()},${uniform(160, WIDTH).toFixed(1)} ${y()}" stroke="${color}" stroke-width="1.6" fill="none"/>`
+    return `<path d="M${uniform(0, 20).toFixed(1)} ${y()}C${uniform(40, 80).toFixed(1)} ${y()},${uniform(100, 140).toFixed(1)} ${y()},${uniform(160, WIDTH).toFixed(1)} ${y()}" stroke="${color}" stroke-width="1.2" fill="none"/>`
   })
-  const ink = `hsl(${randomInt(230, 290)},35%,${randomInt(22, 32)}%)`
+  const ink = `hsl(${randomInt(230, 290)},40%,${randomInt(14, 22)}%)`
   const drawn = [`<path fill="${ink}" d="${d}"/>`, ...noise]
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}"><rect width="${WIDTH}" height="${HEIGHT}" fill="#f4f1fa"/>${drawn.join('')}</svg>`
 }

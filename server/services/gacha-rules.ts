@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { PrizeType, Rarity } from '../db/schema.ts'
 import { tokyoSecondOfDay } from '../../src/domain/regulation.ts'
-import { giftImage } from './gifts.ts'
+import { giftImage } from '../../src/domain/gifts.ts'
 
 // The rules of a draw that need no database: the Tokyo day, the weighted pick, odds, images.
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/index.ts'
 import { avatarUrl } from './current-user.ts'
-import { fanLevel, giftImage } from './gifts.ts'
+import { giftImage } from '../../src/domain/gifts.ts'
+import { fanLevel } from './gifts.ts'
 
 /** `/api/live/gift_log`: the gifts of a live, newest first, in SPEC §3's gift log entry shape. */
 export async function giftLog(db: Db, liveId: number) {

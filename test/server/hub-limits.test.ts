@@ -2,14 +2,9 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import {
-  MAX_BUS_BACKLOG,
-  MAX_COMMANDS_PER_SECOND,
-  PushHub,
-  inProcessBus,
-  type Bus,
-  type HubOptions,
-} from '../../server/broadcast/hub.ts'
+import { MAX_BUS_BACKLOG, inProcessBus, type Bus } from '../../server/broadcast/bus.ts'
+import { PushHub } from '../../server/broadcast/hub.ts'
+import { MAX_COMMANDS_PER_SECOND, type HubOptions } from '../../server/broadcast/sockets.ts'
 
 /** A hub alone on an HTTP server, with the given limits. */
 async function hubWith(options: HubOptions = {}, bus?: Bus) {

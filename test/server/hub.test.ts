@@ -3,7 +3,8 @@ import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import { BATCH_MS, PushHub, textFrame } from '../../server/broadcast/hub.ts'
+import { textFrame } from '../../server/broadcast/frames.ts'
+import { BATCH_MS, PushHub } from '../../server/broadcast/hub.ts'
 
 /** A push hub alone on an HTTP server, and clients that record every message they read. */
 let hub: PushHub
