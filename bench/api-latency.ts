@@ -10,7 +10,7 @@ const COMMENT_RATE = 100
 /** Each commenter may post 5 comments in 10 s; this many share the comment load under it. */
 const COMMENTERS = 400
 
-interface Load {
+export interface Load {
   rps: number
   p50: number
   p99: number
@@ -19,7 +19,7 @@ interface Load {
 }
 
 /** autocannon in a child process (its own core), so the server's event loop is its own. */
-function load(spec: object): Promise<Load> {
+export function load(spec: object): Promise<Load> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -36,7 +36,7 @@ function load(spec: object): Promise<Load> {
 
 const tenths = (ms: number) => Math.round(ms * 10) / 10
 
-function measures(label: string, result: Load, target?: number, rate?: number): Measure[] {
+export function measures(label: string, result: Load, target?: number, rate?: number): Measure[] {
   return [
     {
       name: `${label} requests/s`,

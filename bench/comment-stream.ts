@@ -29,7 +29,7 @@ export function benchCommentStream(options: { quick: boolean }): BenchResult {
   // Warm up the JIT before the clock starts.
   for (let i = 0; i < 20_000; i++) {
     const next = pool[i % pool.length]
-    if (next) actor.send({ type: 'comment.received', comment: next })
+    if (next) actor.send({ type: 'comments.received', comments: [next] })
   }
 
   // Three rounds; the median is reported, so one slow round (a GC, a busy core) does not decide.
@@ -42,7 +42,7 @@ export function benchCommentStream(options: { quick: boolean }): BenchResult {
     while (now - start < durationMs / 3) {
       for (let i = 0; i < 1000; i++) {
         const next = pool[(events + i) % pool.length]
-        if (next) actor.send({ type: 'comment.received', comment: next })
+        if (next) actor.send({ type: 'comments.received', comments: [next] })
       }
       events += 1000
       sent += 1000

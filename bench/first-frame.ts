@@ -16,6 +16,35 @@ const FIRST_FRAME = `new Promise((resolve) => {
   watch()
 })`
 
+/**
+ * Where the time went, from the page's resource timings (ms since navigation): the app's
+ * scripts, the room's data, the stream URL, the playlist and the first media segment.
+ */
+const TIMELINE = `(() => {
+  const entries = performance.getEntriesByType('resource')
+  const nav = performance.getEntriesByType('navigation')[0]
+  const end = (test) => {
+    const found = entries.filter((e) => test(e.name))
+    return found.length ? Math.round(Math.min(...found.map((e) => e.responseEnd))) : null
+  }
+  const start = (test) => {
+    const found = entries.filter((e) => test(e.name))
+    return found.length ? Math.round(Math.min(...found.map((e) => e.startTime))) : null
+  }
+  return {
+    html: nav ? Math.round(nav.responseEnd) : null,
+    appJs: end((n) => /\\/assets\\/app-[^/]+\\.js$/.test(n)),
+    roomJsRequested: start((n) => /\\/assets\\/.*room.*\\.js$/i.test(n)),
+    hlsJs: end((n) => /hls/i.test(n) && n.endsWith('.js')),
+    roomStatus: end((n) => n.includes('/api/room/status')),
+    streamingUrl: end((n) => n.includes('/api/live/streaming_url')),
+    playlist: end((n) => n.includes('.m3u8')),
+    firstSegment: end((n) => /\\.(ts|m4s|mp4)(\\?|$)/.test(n)),
+  }
+})()`
+
+type Timeline = Record<string, number | null>
+
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? 0
@@ -30,6 +59,7 @@ export async function benchFirstFrame(options: { quick: boolean }): Promise<Benc
   const tries = options.quick ? 2 : 5
   const { server, browser } = await startBenchSite()
   const times: number[] = []
+  const timelines: Timeline[] = []
   try {
     for (let i = 0; i < tries; i++) {
       const context = await browser.newContext({ locale: 'ja-JP' })
@@ -38,12 +68,25 @@ export async function benchFirstFrame(options: { quick: boolean }): Promise<Benc
       // performance.now() counts from the navigation's start.
       const at = await page.evaluate<number>(FIRST_FRAME)
       times.push(at)
+      timelines.push(await page.evaluate<Timeline>(TIMELINE))
       await context.close()
     }
   } finally {
     await browser.close()
     await server.close()
   }
+  const steps = Object.keys(timelines[0] ?? {})
+  const timeline = steps.map((step) => {
+    const values = timelines.flatMap((t) => (t[step] == null ? [] : [t[step]]))
+    return { step, ms: values.length ? Math.round(median(values)) : null }
+  })
+  console.log(
+    'first frame, median ms since navigation: ' +
+      [
+        ...timeline.map((t) => `${t.step} ${t.ms ?? '–'}`),
+        `frame ${Math.round(median(times))}`,
+      ].join(' → '),
+  )
   return {
     name: 'first-frame',
     description: `navigation to the first video frame of a demo room, median of ${tries}`,
@@ -57,6 +100,7 @@ export async function benchFirstFrame(options: { quick: boolean }): Promise<Benc
         target: { kind: 'max', value: 1000 },
       },
       { name: 'slowest try', value: Math.round(Math.max(...times)), unit: 'ms' },
+      ...timeline.map((t) => ({ name: `timeline: ${t.step} done`, value: t.ms ?? -1, unit: 'ms' })),
     ],
   }
 }

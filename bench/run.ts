@@ -1,6 +1,7 @@
 import { benchApiLatency } from './api-latency.ts'
 import { benchBundleSize } from './bundle-size.ts'
 import { benchCommentStream } from './comment-stream.ts'
+import { benchEventRanking } from './event-ranking.ts'
 import { benchPushFanout } from './push-fanout.ts'
 import { benchFirstFrame } from './first-frame.ts'
 import { benchGifts } from './gifts.ts'
@@ -34,6 +35,7 @@ for (const bench of [
   benchGifts,
   benchPushFanout,
   benchApiLatency,
+  benchEventRanking,
   benchFirstFrame,
 ]) {
   results.push(await timed(() => bench({ quick })))

@@ -13,6 +13,10 @@ import { encoderRoutes } from './api/encoder.ts'
 import { imageRoutes } from './api/images.ts'
 import { adMediaRoutes, mediaRoutes } from './api/media.ts'
 import { adRewardRoutes, gachaRoutes } from './api/gachas.ts'
+import { eventRoutes } from './api/event.ts'
+import { eventEntryRoutes } from './api/event-entry.ts'
+import { organizerEventRoutes } from './api/organizer-events.ts'
+import { eventListRoutes } from './api/event-lists.ts'
 import { liveViewerRoutes } from './api/live-viewer.ts'
 import { reportRoutes } from './api/reports.ts'
 import { roomLiveCheckRoutes, roomRoutes } from './api/room.ts'
@@ -128,6 +132,10 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/media/ads', adMediaRoutes())
   app.route('/api/bad_report', reportRoutes())
   app.route('/api', gachaRoutes())
+  app.route('/api/event', eventRoutes())
+  app.route('/api', eventEntryRoutes())
+  app.route('/api/organizer/events', organizerEventRoutes())
+  app.route('/', eventListRoutes())
   app.route('/api/ad_reward', adRewardRoutes())
   app.route('/api/povo_ec', povoEcRoutes())
   app.route('/api/payment', paymentRoutes())

@@ -54,5 +54,7 @@ export function pushOptions(config: ServerConfig, db: Db, logger: Logger): HubOp
       lastBusError = now
       logger.error('bus refused frames; they are kept and sent again', { error: String(error) })
     },
+    onPushError: (what, error) =>
+      logger.error('a push after a commit failed', { what, error: String(error) }),
   }
 }

@@ -1,4 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import * as v from 'valibot'
+import { CsrfField } from '../src/contract/session.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, messages } from './errors.ts'
 import { authMessages } from './services/accounts.ts'
@@ -53,7 +55,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export const requireCsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next()
   const session = await findSession(c.var.db, c)
-  const submitted = c.req.header('x-csrf-token') ?? (await readBody(c)).csrf_token
+  const submitted = c.req.header('x-csrf-token') ?? v.parse(CsrfField, await readBody(c)).csrf_token
   if (!csrfMatches(session, submitted)) {
     throw new ApiError(403, messages.csrf, { errorType: 'CSRF_INVALID' })
   }

@@ -10,6 +10,7 @@ import { PushHub } from './broadcast/hub.ts'
 import { openBus } from './broadcast/buses.ts'
 import { startPresence } from './services/presence.ts'
 import { startDemoBots } from './services/demo-bots.ts'
+import { startEventFinalizer } from './services/events/finalize.ts'
 import { startOrderSweeper } from './services/order-settlement.ts'
 import { paymentProvider } from './services/payments.ts'
 import { startPurge } from './services/purge.ts'
@@ -106,6 +107,7 @@ export async function startServer(
     intervalMs: config.orderSweepMs,
   })
   const purge = startPurge({ db: database.db, logger, intervalMs: config.purgeIntervalMs })
+  const finalizer = startEventFinalizer({ db: database.db, logger })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
   logger.info('listening', {
@@ -125,6 +127,7 @@ export async function startServer(
       await bots.stop()
       await orderSweeper.stop()
       await purge.stop()
+      await finalizer.stop()
       http.closeIdleConnections()
       // Requests in flight finish first: what they committed is still published on the bus.
       if (inFlight > 0) {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Context } from 'hono'
-import { Id } from '../src/contract/common.ts'
+import { Id, QueryFlag } from '../src/contract/common.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, messages } from './errors.ts'
 import { readBody } from './request.ts'
@@ -31,49 +31,12 @@ export async function input<S extends v.GenericSchema>(
 }
 
 /** Optional `0`/`1` flag in a query string. */
-export const flag01 = v.optional(v.picklist(['0', '1']))
+export const flag01 = QueryFlag
 
 /** A positive integer id given as a string: the wire contract's one id rule. */
 export const idString = Id
 
-/** A string field of a body (form or JSON); numbers are taken as their text. Missing or too long: 400. */
-export function text(
-  body: Record<string, unknown>,
-  key: string,
-  options: { max?: number; optional?: boolean } = {},
-): string {
-  const value = body[key]
-  const str =
-    typeof value === 'string'
-      ? value
-      : typeof value === 'number' && Number.isFinite(value)
-        ? String(value)
-        : undefined
-  if (str === undefined) {
-    if (options.optional && (value === undefined || value === null)) return ''
-    throw new ApiError(400, `${messages.invalidParameter} (${key})`)
-  }
-  if (str.length > (options.max ?? 256))
-    throw new ApiError(400, `${messages.invalidParameter} (${key})`)
-  return str
-}
-
 /** A positive integer id in a path (`/img/room/{id}.svg`): beyond PostgreSQL's integer, a 400. */
 export function pathId(digits: string): number {
   return parseOr400(Id, digits)
-}
-
-/** A positive integer id in a body (form or JSON); anything else is a 400 naming the field. */
-export function bodyId(body: Record<string, unknown>, key: string): number {
-  const id = v.safeParse(Id, text(body, key, { max: 10 }))
-  if (!id.success) throw new ApiError(400, `${messages.invalidParameter} (${key})`)
-  return id.output
-}
-
-/** A `0`/`1` flag in a body; `fallback` when it is missing, a 400 when it is anything else. */
-export function bodyFlag(body: Record<string, unknown>, key: string, fallback?: boolean): boolean {
-  const str = text(body, key, { max: 1, optional: fallback !== undefined })
-  if (str === '' && fallback !== undefined) return fallback
-  if (str !== '0' && str !== '1') throw new ApiError(400, `${messages.invalidParameter} (${key})`)
-  return str === '1'
 }

@@ -21,7 +21,8 @@ import { showNotice } from './effects/toasts.ts'
 import { createAppRouter } from './router.tsx'
 import { AppActorContext, AuthPortContext, InspectContext } from './views/app-context.tsx'
 import { whenIdle } from './views/use-module.ts'
-import './views/styles.css'
+import './views/tokens.css'
+import './views/base.css'
 
 // The composition root: the only place where machines meet the real world.
 const basicUser = import.meta.env.VITE_BASIC_AUTH_USER as string | undefined

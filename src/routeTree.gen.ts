@@ -11,37 +11,43 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
+import { Route as UserRouteImport } from './routes/_user'
 import { Route as LicenceRouteImport } from './routes/licence'
 import { Route as Logo_guidelineRouteImport } from './routes/logo_guideline'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
-import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as Povo_ecRouteRouteImport } from './routes/povo_ec/route'
 import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
+import { Route as UserMypageRouteImport } from './routes/_user/mypage'
 import { Route as DevFlowsRouteImport } from './routes/dev/flows'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
+import { Route as EventEventUrlKeyRouteImport } from './routes/event/$eventUrlKey'
 import { Route as LiteRoomUrlKeyRouteImport } from './routes/lite/$roomUrlKey'
 import { Route as LotteryIdRouteImport } from './routes/lottery/$id'
-import { Route as LotteryHistoryRouteImport } from './routes/lottery/history'
 import { Route as LotteryListRouteImport } from './routes/lottery/list'
-import { Route as PaymentTime_limited_packRouteImport } from './routes/payment/time_limited_pack'
+import { Route as OrganizerEventsRouteImport } from './routes/organizer/events'
 import { Route as Povo_ecIndexRouteImport } from './routes/povo_ec/index'
+import { Route as Povo_ecUserRouteImport } from './routes/povo_ec/_user'
 import { Route as RRoomUrlKeyRouteImport } from './routes/r/$roomUrlKey'
 import { Route as Reset_passwordSmsRouteImport } from './routes/reset_password/sms'
+import { Route as UserLotteryHistoryRouteImport } from './routes/_user/lottery/history'
+import { Route as UserPaymentTime_limited_packRouteImport } from './routes/_user/payment/time_limited_pack'
+import { Route as EventConfirmationIdRouteImport } from './routes/event/confirmation/$id'
 import { Route as LotteryAd_rewardIndexRouteImport } from './routes/lottery/ad_reward/index'
 import { Route as LotteryAd_rewardMaintenanceRouteImport } from './routes/lottery/ad_reward/maintenance'
 import { Route as Povo_ecPackageIdIndexRouteImport } from './routes/povo_ec/$packageId/index'
-import { Route as Povo_ecPaymentCancelRouteImport } from './routes/povo_ec/payment/cancel'
-import { Route as Povo_ecPaymentErrorRouteImport } from './routes/povo_ec/payment/error'
-import { Route as Povo_ecPaymentSuccessRouteImport } from './routes/povo_ec/payment/success'
 import { Route as RRoomUrlKeyEc_itemsRouteImport } from './routes/r/$roomUrlKey_.ec_items'
-import { Route as RRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport } from './routes/r/$roomUrlKey_.edit_ec_items_for_room_owner'
+import { Route as UserRRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport } from './routes/_user/r/$roomUrlKey.edit_ec_items_for_room_owner'
 import { Route as LotteryAd_rewardIdIndexRouteImport } from './routes/lottery/ad_reward/$id/index'
-import { Route as LotteryAd_rewardIdWatchRouteImport } from './routes/lottery/ad_reward/$id/watch'
+import { Route as LpToranomakiEvent_sampleIdRouteImport } from './routes/lp/toranomaki/event_sample/$id'
 import { Route as Povo_ecPackageIdPlanIdIndexRouteImport } from './routes/povo_ec/$packageId/$planId/index'
-import { Route as Povo_ecPackageIdPlanIdShippingIndexRouteImport } from './routes/povo_ec/$packageId/$planId/shipping/index'
-import { Route as Povo_ecPackageIdPlanIdShippingConfirmRouteImport } from './routes/povo_ec/$packageId/$planId/shipping/confirm'
+import { Route as Povo_ecUserPaymentCancelRouteImport } from './routes/povo_ec/_user/payment/cancel'
+import { Route as Povo_ecUserPaymentErrorRouteImport } from './routes/povo_ec/_user/payment/error'
+import { Route as Povo_ecUserPaymentSuccessRouteImport } from './routes/povo_ec/_user/payment/success'
+import { Route as UserLotteryAd_rewardIdWatchRouteImport } from './routes/_user/lottery/ad_reward/$id/watch'
+import { Route as Povo_ecUserPackageIdPlanIdShippingIndexRouteImport } from './routes/povo_ec/_user/$packageId/$planId/shipping/index'
+import { Route as Povo_ecUserPackageIdPlanIdShippingConfirmRouteImport } from './routes/povo_ec/_user/$packageId/$planId/shipping/confirm'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -51,6 +57,10 @@ const IndexRoute = IndexRouteImport.update({
 const R404Route = R404RouteImport.update({
   id: '/404',
   path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserRoute = UserRouteImport.update({
+  id: '/_user',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LicenceRoute = LicenceRouteImport.update({
@@ -66,11 +76,6 @@ const Logo_guidelineRoute = Logo_guidelineRouteImport.update({
 const MaintenanceRoute = MaintenanceRouteImport.update({
   id: '/maintenance',
   path: '/maintenance',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MypageRoute = MypageRouteImport.update({
-  id: '/mypage',
-  path: '/mypage',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Povo_ecRouteRoute = Povo_ecRouteRouteImport.update({
@@ -93,6 +98,11 @@ const TokushoRoute = TokushoRouteImport.update({
   path: '/tokusho',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserMypageRoute = UserMypageRouteImport.update({
+  id: '/mypage',
+  path: '/mypage',
+  getParentRoute: () => UserRoute,
+} as any)
 const DevFlowsRoute = DevFlowsRouteImport.update({
   id: '/dev/flows',
   path: '/dev/flows',
@@ -101,6 +111,11 @@ const DevFlowsRoute = DevFlowsRouteImport.update({
 const DevOutboxRoute = DevOutboxRouteImport.update({
   id: '/dev/outbox',
   path: '/dev/outbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventEventUrlKeyRoute = EventEventUrlKeyRouteImport.update({
+  id: '/event/$eventUrlKey',
+  path: '/event/$eventUrlKey',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LiteRoomUrlKeyRoute = LiteRoomUrlKeyRouteImport.update({
@@ -113,25 +128,23 @@ const LotteryIdRoute = LotteryIdRouteImport.update({
   path: '/lottery/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LotteryHistoryRoute = LotteryHistoryRouteImport.update({
-  id: '/lottery/history',
-  path: '/lottery/history',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const LotteryListRoute = LotteryListRouteImport.update({
   id: '/lottery/list',
   path: '/lottery/list',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PaymentTime_limited_packRoute =
-  PaymentTime_limited_packRouteImport.update({
-    id: '/payment/time_limited_pack',
-    path: '/payment/time_limited_pack',
-    getParentRoute: () => rootRouteImport,
-  } as any)
+const OrganizerEventsRoute = OrganizerEventsRouteImport.update({
+  id: '/organizer/events',
+  path: '/organizer/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Povo_ecIndexRoute = Povo_ecIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => Povo_ecRouteRoute,
+} as any)
+const Povo_ecUserRoute = Povo_ecUserRouteImport.update({
+  id: '/_user',
   getParentRoute: () => Povo_ecRouteRoute,
 } as any)
 const RRoomUrlKeyRoute = RRoomUrlKeyRouteImport.update({
@@ -142,6 +155,22 @@ const RRoomUrlKeyRoute = RRoomUrlKeyRouteImport.update({
 const Reset_passwordSmsRoute = Reset_passwordSmsRouteImport.update({
   id: '/reset_password/sms',
   path: '/reset_password/sms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserLotteryHistoryRoute = UserLotteryHistoryRouteImport.update({
+  id: '/lottery/history',
+  path: '/lottery/history',
+  getParentRoute: () => UserRoute,
+} as any)
+const UserPaymentTime_limited_packRoute =
+  UserPaymentTime_limited_packRouteImport.update({
+    id: '/payment/time_limited_pack',
+    path: '/payment/time_limited_pack',
+    getParentRoute: () => UserRoute,
+  } as any)
+const EventConfirmationIdRoute = EventConfirmationIdRouteImport.update({
+  id: '/event/confirmation/$id',
+  path: '/event/confirmation/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LotteryAd_rewardIndexRoute = LotteryAd_rewardIndexRouteImport.update({
@@ -160,59 +189,68 @@ const Povo_ecPackageIdIndexRoute = Povo_ecPackageIdIndexRouteImport.update({
   path: '/$packageId/',
   getParentRoute: () => Povo_ecRouteRoute,
 } as any)
-const Povo_ecPaymentCancelRoute = Povo_ecPaymentCancelRouteImport.update({
-  id: '/payment/cancel',
-  path: '/payment/cancel',
-  getParentRoute: () => Povo_ecRouteRoute,
-} as any)
-const Povo_ecPaymentErrorRoute = Povo_ecPaymentErrorRouteImport.update({
-  id: '/payment/error',
-  path: '/payment/error',
-  getParentRoute: () => Povo_ecRouteRoute,
-} as any)
-const Povo_ecPaymentSuccessRoute = Povo_ecPaymentSuccessRouteImport.update({
-  id: '/payment/success',
-  path: '/payment/success',
-  getParentRoute: () => Povo_ecRouteRoute,
-} as any)
 const RRoomUrlKeyEc_itemsRoute = RRoomUrlKeyEc_itemsRouteImport.update({
   id: '/r/$roomUrlKey_/ec_items',
   path: '/r/$roomUrlKey/ec_items',
   getParentRoute: () => rootRouteImport,
 } as any)
-const RRoomUrlKeyEdit_ec_items_for_room_ownerRoute =
-  RRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport.update({
-    id: '/r/$roomUrlKey_/edit_ec_items_for_room_owner',
+const UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute =
+  UserRRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport.update({
+    id: '/r/$roomUrlKey/edit_ec_items_for_room_owner',
     path: '/r/$roomUrlKey/edit_ec_items_for_room_owner',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => UserRoute,
   } as any)
 const LotteryAd_rewardIdIndexRoute = LotteryAd_rewardIdIndexRouteImport.update({
   id: '/lottery/ad_reward/$id/',
   path: '/lottery/ad_reward/$id/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LotteryAd_rewardIdWatchRoute = LotteryAd_rewardIdWatchRouteImport.update({
-  id: '/lottery/ad_reward/$id/watch',
-  path: '/lottery/ad_reward/$id/watch',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const LpToranomakiEvent_sampleIdRoute =
+  LpToranomakiEvent_sampleIdRouteImport.update({
+    id: '/lp/toranomaki/event_sample/$id',
+    path: '/lp/toranomaki/event_sample/$id',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const Povo_ecPackageIdPlanIdIndexRoute =
   Povo_ecPackageIdPlanIdIndexRouteImport.update({
     id: '/$packageId/$planId/',
     path: '/$packageId/$planId/',
     getParentRoute: () => Povo_ecRouteRoute,
   } as any)
-const Povo_ecPackageIdPlanIdShippingIndexRoute =
-  Povo_ecPackageIdPlanIdShippingIndexRouteImport.update({
+const Povo_ecUserPaymentCancelRoute =
+  Povo_ecUserPaymentCancelRouteImport.update({
+    id: '/payment/cancel',
+    path: '/payment/cancel',
+    getParentRoute: () => Povo_ecUserRoute,
+  } as any)
+const Povo_ecUserPaymentErrorRoute = Povo_ecUserPaymentErrorRouteImport.update({
+  id: '/payment/error',
+  path: '/payment/error',
+  getParentRoute: () => Povo_ecUserRoute,
+} as any)
+const Povo_ecUserPaymentSuccessRoute =
+  Povo_ecUserPaymentSuccessRouteImport.update({
+    id: '/payment/success',
+    path: '/payment/success',
+    getParentRoute: () => Povo_ecUserRoute,
+  } as any)
+const UserLotteryAd_rewardIdWatchRoute =
+  UserLotteryAd_rewardIdWatchRouteImport.update({
+    id: '/lottery/ad_reward/$id/watch',
+    path: '/lottery/ad_reward/$id/watch',
+    getParentRoute: () => UserRoute,
+  } as any)
+const Povo_ecUserPackageIdPlanIdShippingIndexRoute =
+  Povo_ecUserPackageIdPlanIdShippingIndexRouteImport.update({
     id: '/$packageId/$planId/shipping/',
     path: '/$packageId/$planId/shipping/',
-    getParentRoute: () => Povo_ecRouteRoute,
+    getParentRoute: () => Povo_ecUserRoute,
   } as any)
-const Povo_ecPackageIdPlanIdShippingConfirmRoute =
-  Povo_ecPackageIdPlanIdShippingConfirmRouteImport.update({
+const Povo_ecUserPackageIdPlanIdShippingConfirmRoute =
+  Povo_ecUserPackageIdPlanIdShippingConfirmRouteImport.update({
     id: '/$packageId/$planId/shipping/confirm',
     path: '/$packageId/$planId/shipping/confirm',
-    getParentRoute: () => Povo_ecRouteRoute,
+    getParentRoute: () => Povo_ecUserRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -222,33 +260,37 @@ export interface FileRoutesByFullPath {
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
-  '/mypage': typeof MypageRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/mypage': typeof UserMypageRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
-  '/lottery/history': typeof LotteryHistoryRoute
   '/lottery/list': typeof LotteryListRoute
-  '/payment/time_limited_pack': typeof PaymentTime_limited_packRoute
+  '/organizer/events': typeof OrganizerEventsRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
+  '/lottery/history': typeof UserLotteryHistoryRoute
+  '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
+  '/event/confirmation/$id': typeof EventConfirmationIdRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
-  '/povo_ec/payment/cancel': typeof Povo_ecPaymentCancelRoute
-  '/povo_ec/payment/error': typeof Povo_ecPaymentErrorRoute
-  '/povo_ec/payment/success': typeof Povo_ecPaymentSuccessRoute
   '/r/$roomUrlKey/ec_items': typeof RRoomUrlKeyEc_itemsRoute
-  '/r/$roomUrlKey/edit_ec_items_for_room_owner': typeof RRoomUrlKeyEdit_ec_items_for_room_ownerRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
   '/povo_ec/$packageId/': typeof Povo_ecPackageIdIndexRoute
-  '/lottery/ad_reward/$id/watch': typeof LotteryAd_rewardIdWatchRoute
+  '/r/$roomUrlKey/edit_ec_items_for_room_owner': typeof UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute
+  '/lp/toranomaki/event_sample/$id': typeof LpToranomakiEvent_sampleIdRoute
+  '/povo_ec/payment/cancel': typeof Povo_ecUserPaymentCancelRoute
+  '/povo_ec/payment/error': typeof Povo_ecUserPaymentErrorRoute
+  '/povo_ec/payment/success': typeof Povo_ecUserPaymentSuccessRoute
   '/lottery/ad_reward/$id/': typeof LotteryAd_rewardIdIndexRoute
   '/povo_ec/$packageId/$planId/': typeof Povo_ecPackageIdPlanIdIndexRoute
-  '/povo_ec/$packageId/$planId/shipping/confirm': typeof Povo_ecPackageIdPlanIdShippingConfirmRoute
-  '/povo_ec/$packageId/$planId/shipping/': typeof Povo_ecPackageIdPlanIdShippingIndexRoute
+  '/lottery/ad_reward/$id/watch': typeof UserLotteryAd_rewardIdWatchRoute
+  '/povo_ec/$packageId/$planId/shipping/confirm': typeof Povo_ecUserPackageIdPlanIdShippingConfirmRoute
+  '/povo_ec/$packageId/$planId/shipping/': typeof Povo_ecUserPackageIdPlanIdShippingIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -256,69 +298,79 @@ export interface FileRoutesByTo {
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
-  '/mypage': typeof MypageRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/mypage': typeof UserMypageRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
-  '/lottery/history': typeof LotteryHistoryRoute
   '/lottery/list': typeof LotteryListRoute
-  '/payment/time_limited_pack': typeof PaymentTime_limited_packRoute
+  '/organizer/events': typeof OrganizerEventsRoute
+  '/povo_ec': typeof Povo_ecIndexRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
-  '/povo_ec': typeof Povo_ecIndexRoute
+  '/lottery/history': typeof UserLotteryHistoryRoute
+  '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
+  '/event/confirmation/$id': typeof EventConfirmationIdRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
-  '/povo_ec/payment/cancel': typeof Povo_ecPaymentCancelRoute
-  '/povo_ec/payment/error': typeof Povo_ecPaymentErrorRoute
-  '/povo_ec/payment/success': typeof Povo_ecPaymentSuccessRoute
   '/r/$roomUrlKey/ec_items': typeof RRoomUrlKeyEc_itemsRoute
-  '/r/$roomUrlKey/edit_ec_items_for_room_owner': typeof RRoomUrlKeyEdit_ec_items_for_room_ownerRoute
   '/lottery/ad_reward': typeof LotteryAd_rewardIndexRoute
   '/povo_ec/$packageId': typeof Povo_ecPackageIdIndexRoute
-  '/lottery/ad_reward/$id/watch': typeof LotteryAd_rewardIdWatchRoute
+  '/r/$roomUrlKey/edit_ec_items_for_room_owner': typeof UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute
+  '/lp/toranomaki/event_sample/$id': typeof LpToranomakiEvent_sampleIdRoute
+  '/povo_ec/payment/cancel': typeof Povo_ecUserPaymentCancelRoute
+  '/povo_ec/payment/error': typeof Povo_ecUserPaymentErrorRoute
+  '/povo_ec/payment/success': typeof Povo_ecUserPaymentSuccessRoute
   '/lottery/ad_reward/$id': typeof LotteryAd_rewardIdIndexRoute
   '/povo_ec/$packageId/$planId': typeof Povo_ecPackageIdPlanIdIndexRoute
-  '/povo_ec/$packageId/$planId/shipping/confirm': typeof Povo_ecPackageIdPlanIdShippingConfirmRoute
-  '/povo_ec/$packageId/$planId/shipping': typeof Povo_ecPackageIdPlanIdShippingIndexRoute
+  '/lottery/ad_reward/$id/watch': typeof UserLotteryAd_rewardIdWatchRoute
+  '/povo_ec/$packageId/$planId/shipping/confirm': typeof Povo_ecUserPackageIdPlanIdShippingConfirmRoute
+  '/povo_ec/$packageId/$planId/shipping': typeof Povo_ecUserPackageIdPlanIdShippingIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/povo_ec': typeof Povo_ecRouteRouteWithChildren
   '/404': typeof R404Route
+  '/_user': typeof UserRouteWithChildren
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
-  '/mypage': typeof MypageRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/_user/mypage': typeof UserMypageRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
-  '/lottery/history': typeof LotteryHistoryRoute
   '/lottery/list': typeof LotteryListRoute
-  '/payment/time_limited_pack': typeof PaymentTime_limited_packRoute
+  '/organizer/events': typeof OrganizerEventsRoute
+  '/povo_ec/_user': typeof Povo_ecUserRouteWithChildren
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
+  '/_user/lottery/history': typeof UserLotteryHistoryRoute
+  '/_user/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
+  '/event/confirmation/$id': typeof EventConfirmationIdRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
-  '/povo_ec/payment/cancel': typeof Povo_ecPaymentCancelRoute
-  '/povo_ec/payment/error': typeof Povo_ecPaymentErrorRoute
-  '/povo_ec/payment/success': typeof Povo_ecPaymentSuccessRoute
   '/r/$roomUrlKey_/ec_items': typeof RRoomUrlKeyEc_itemsRoute
-  '/r/$roomUrlKey_/edit_ec_items_for_room_owner': typeof RRoomUrlKeyEdit_ec_items_for_room_ownerRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
   '/povo_ec/$packageId/': typeof Povo_ecPackageIdIndexRoute
-  '/lottery/ad_reward/$id/watch': typeof LotteryAd_rewardIdWatchRoute
+  '/_user/r/$roomUrlKey/edit_ec_items_for_room_owner': typeof UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute
+  '/lp/toranomaki/event_sample/$id': typeof LpToranomakiEvent_sampleIdRoute
+  '/povo_ec/_user/payment/cancel': typeof Povo_ecUserPaymentCancelRoute
+  '/povo_ec/_user/payment/error': typeof Povo_ecUserPaymentErrorRoute
+  '/povo_ec/_user/payment/success': typeof Povo_ecUserPaymentSuccessRoute
   '/lottery/ad_reward/$id/': typeof LotteryAd_rewardIdIndexRoute
   '/povo_ec/$packageId/$planId/': typeof Povo_ecPackageIdPlanIdIndexRoute
-  '/povo_ec/$packageId/$planId/shipping/confirm': typeof Povo_ecPackageIdPlanIdShippingConfirmRoute
-  '/povo_ec/$packageId/$planId/shipping/': typeof Povo_ecPackageIdPlanIdShippingIndexRoute
+  '/_user/lottery/ad_reward/$id/watch': typeof UserLotteryAd_rewardIdWatchRoute
+  '/povo_ec/_user/$packageId/$planId/shipping/confirm': typeof Povo_ecUserPackageIdPlanIdShippingConfirmRoute
+  '/povo_ec/_user/$packageId/$planId/shipping/': typeof Povo_ecUserPackageIdPlanIdShippingIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -329,31 +381,35 @@ export interface FileRouteTypes {
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
-    | '/mypage'
     | '/privacypolicy'
     | '/terms'
     | '/tokusho'
+    | '/mypage'
     | '/dev/flows'
     | '/dev/outbox'
+    | '/event/$eventUrlKey'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
-    | '/lottery/history'
     | '/lottery/list'
-    | '/payment/time_limited_pack'
+    | '/organizer/events'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/povo_ec/'
+    | '/lottery/history'
+    | '/payment/time_limited_pack'
+    | '/event/confirmation/$id'
     | '/lottery/ad_reward/maintenance'
+    | '/r/$roomUrlKey/ec_items'
+    | '/lottery/ad_reward/'
+    | '/povo_ec/$packageId/'
+    | '/r/$roomUrlKey/edit_ec_items_for_room_owner'
+    | '/lp/toranomaki/event_sample/$id'
     | '/povo_ec/payment/cancel'
     | '/povo_ec/payment/error'
     | '/povo_ec/payment/success'
-    | '/r/$roomUrlKey/ec_items'
-    | '/r/$roomUrlKey/edit_ec_items_for_room_owner'
-    | '/lottery/ad_reward/'
-    | '/povo_ec/$packageId/'
-    | '/lottery/ad_reward/$id/watch'
     | '/lottery/ad_reward/$id/'
     | '/povo_ec/$packageId/$planId/'
+    | '/lottery/ad_reward/$id/watch'
     | '/povo_ec/$packageId/$planId/shipping/confirm'
     | '/povo_ec/$packageId/$planId/shipping/'
   fileRoutesByTo: FileRoutesByTo
@@ -363,31 +419,35 @@ export interface FileRouteTypes {
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
-    | '/mypage'
     | '/privacypolicy'
     | '/terms'
     | '/tokusho'
+    | '/mypage'
     | '/dev/flows'
     | '/dev/outbox'
+    | '/event/$eventUrlKey'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
-    | '/lottery/history'
     | '/lottery/list'
-    | '/payment/time_limited_pack'
+    | '/organizer/events'
+    | '/povo_ec'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
-    | '/povo_ec'
+    | '/lottery/history'
+    | '/payment/time_limited_pack'
+    | '/event/confirmation/$id'
     | '/lottery/ad_reward/maintenance'
+    | '/r/$roomUrlKey/ec_items'
+    | '/lottery/ad_reward'
+    | '/povo_ec/$packageId'
+    | '/r/$roomUrlKey/edit_ec_items_for_room_owner'
+    | '/lp/toranomaki/event_sample/$id'
     | '/povo_ec/payment/cancel'
     | '/povo_ec/payment/error'
     | '/povo_ec/payment/success'
-    | '/r/$roomUrlKey/ec_items'
-    | '/r/$roomUrlKey/edit_ec_items_for_room_owner'
-    | '/lottery/ad_reward'
-    | '/povo_ec/$packageId'
-    | '/lottery/ad_reward/$id/watch'
     | '/lottery/ad_reward/$id'
     | '/povo_ec/$packageId/$planId'
+    | '/lottery/ad_reward/$id/watch'
     | '/povo_ec/$packageId/$planId/shipping/confirm'
     | '/povo_ec/$packageId/$planId/shipping'
   id:
@@ -395,63 +455,69 @@ export interface FileRouteTypes {
     | '/'
     | '/povo_ec'
     | '/404'
+    | '/_user'
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
-    | '/mypage'
     | '/privacypolicy'
     | '/terms'
     | '/tokusho'
+    | '/_user/mypage'
     | '/dev/flows'
     | '/dev/outbox'
+    | '/event/$eventUrlKey'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
-    | '/lottery/history'
     | '/lottery/list'
-    | '/payment/time_limited_pack'
+    | '/organizer/events'
+    | '/povo_ec/_user'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/povo_ec/'
+    | '/_user/lottery/history'
+    | '/_user/payment/time_limited_pack'
+    | '/event/confirmation/$id'
     | '/lottery/ad_reward/maintenance'
-    | '/povo_ec/payment/cancel'
-    | '/povo_ec/payment/error'
-    | '/povo_ec/payment/success'
     | '/r/$roomUrlKey_/ec_items'
-    | '/r/$roomUrlKey_/edit_ec_items_for_room_owner'
     | '/lottery/ad_reward/'
     | '/povo_ec/$packageId/'
-    | '/lottery/ad_reward/$id/watch'
+    | '/_user/r/$roomUrlKey/edit_ec_items_for_room_owner'
+    | '/lp/toranomaki/event_sample/$id'
+    | '/povo_ec/_user/payment/cancel'
+    | '/povo_ec/_user/payment/error'
+    | '/povo_ec/_user/payment/success'
     | '/lottery/ad_reward/$id/'
     | '/povo_ec/$packageId/$planId/'
-    | '/povo_ec/$packageId/$planId/shipping/confirm'
-    | '/povo_ec/$packageId/$planId/shipping/'
+    | '/_user/lottery/ad_reward/$id/watch'
+    | '/povo_ec/_user/$packageId/$planId/shipping/confirm'
+    | '/povo_ec/_user/$packageId/$planId/shipping/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   Povo_ecRouteRoute: typeof Povo_ecRouteRouteWithChildren
   R404Route: typeof R404Route
+  UserRoute: typeof UserRouteWithChildren
   LicenceRoute: typeof LicenceRoute
   Logo_guidelineRoute: typeof Logo_guidelineRoute
   MaintenanceRoute: typeof MaintenanceRoute
-  MypageRoute: typeof MypageRoute
   PrivacypolicyRoute: typeof PrivacypolicyRoute
   TermsRoute: typeof TermsRoute
   TokushoRoute: typeof TokushoRoute
   DevFlowsRoute: typeof DevFlowsRoute
   DevOutboxRoute: typeof DevOutboxRoute
+  EventEventUrlKeyRoute: typeof EventEventUrlKeyRoute
   LiteRoomUrlKeyRoute: typeof LiteRoomUrlKeyRoute
   LotteryIdRoute: typeof LotteryIdRoute
-  LotteryHistoryRoute: typeof LotteryHistoryRoute
   LotteryListRoute: typeof LotteryListRoute
-  PaymentTime_limited_packRoute: typeof PaymentTime_limited_packRoute
+  OrganizerEventsRoute: typeof OrganizerEventsRoute
   RRoomUrlKeyRoute: typeof RRoomUrlKeyRoute
   Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
+  EventConfirmationIdRoute: typeof EventConfirmationIdRoute
   LotteryAd_rewardMaintenanceRoute: typeof LotteryAd_rewardMaintenanceRoute
   RRoomUrlKeyEc_itemsRoute: typeof RRoomUrlKeyEc_itemsRoute
-  RRoomUrlKeyEdit_ec_items_for_room_ownerRoute: typeof RRoomUrlKeyEdit_ec_items_for_room_ownerRoute
   LotteryAd_rewardIndexRoute: typeof LotteryAd_rewardIndexRoute
-  LotteryAd_rewardIdWatchRoute: typeof LotteryAd_rewardIdWatchRoute
+  LpToranomakiEvent_sampleIdRoute: typeof LpToranomakiEvent_sampleIdRoute
   LotteryAd_rewardIdIndexRoute: typeof LotteryAd_rewardIdIndexRoute
 }
 
@@ -469,6 +535,13 @@ declare module '@tanstack/react-router' {
       path: '/404'
       fullPath: '/404'
       preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_user': {
+      id: '/_user'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof UserRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/licence': {
@@ -490,13 +563,6 @@ declare module '@tanstack/react-router' {
       path: '/maintenance'
       fullPath: '/maintenance'
       preLoaderRoute: typeof MaintenanceRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/mypage': {
-      id: '/mypage'
-      path: '/mypage'
-      fullPath: '/mypage'
-      preLoaderRoute: typeof MypageRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/povo_ec': {
@@ -527,6 +593,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TokushoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_user/mypage': {
+      id: '/_user/mypage'
+      path: '/mypage'
+      fullPath: '/mypage'
+      preLoaderRoute: typeof UserMypageRouteImport
+      parentRoute: typeof UserRoute
+    }
     '/dev/flows': {
       id: '/dev/flows'
       path: '/dev/flows'
@@ -539,6 +612,13 @@ declare module '@tanstack/react-router' {
       path: '/dev/outbox'
       fullPath: '/dev/outbox'
       preLoaderRoute: typeof DevOutboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/$eventUrlKey': {
+      id: '/event/$eventUrlKey'
+      path: '/event/$eventUrlKey'
+      fullPath: '/event/$eventUrlKey'
+      preLoaderRoute: typeof EventEventUrlKeyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/lite/$roomUrlKey': {
@@ -555,13 +635,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LotteryIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/lottery/history': {
-      id: '/lottery/history'
-      path: '/lottery/history'
-      fullPath: '/lottery/history'
-      preLoaderRoute: typeof LotteryHistoryRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/lottery/list': {
       id: '/lottery/list'
       path: '/lottery/list'
@@ -569,11 +642,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LotteryListRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/payment/time_limited_pack': {
-      id: '/payment/time_limited_pack'
-      path: '/payment/time_limited_pack'
-      fullPath: '/payment/time_limited_pack'
-      preLoaderRoute: typeof PaymentTime_limited_packRouteImport
+    '/organizer/events': {
+      id: '/organizer/events'
+      path: '/organizer/events'
+      fullPath: '/organizer/events'
+      preLoaderRoute: typeof OrganizerEventsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/povo_ec/': {
@@ -581,6 +654,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/povo_ec/'
       preLoaderRoute: typeof Povo_ecIndexRouteImport
+      parentRoute: typeof Povo_ecRouteRoute
+    }
+    '/povo_ec/_user': {
+      id: '/povo_ec/_user'
+      path: ''
+      fullPath: '/povo_ec'
+      preLoaderRoute: typeof Povo_ecUserRouteImport
       parentRoute: typeof Povo_ecRouteRoute
     }
     '/r/$roomUrlKey': {
@@ -595,6 +675,27 @@ declare module '@tanstack/react-router' {
       path: '/reset_password/sms'
       fullPath: '/reset_password/sms'
       preLoaderRoute: typeof Reset_passwordSmsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_user/lottery/history': {
+      id: '/_user/lottery/history'
+      path: '/lottery/history'
+      fullPath: '/lottery/history'
+      preLoaderRoute: typeof UserLotteryHistoryRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/payment/time_limited_pack': {
+      id: '/_user/payment/time_limited_pack'
+      path: '/payment/time_limited_pack'
+      fullPath: '/payment/time_limited_pack'
+      preLoaderRoute: typeof UserPaymentTime_limited_packRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/event/confirmation/$id': {
+      id: '/event/confirmation/$id'
+      path: '/event/confirmation/$id'
+      fullPath: '/event/confirmation/$id'
+      preLoaderRoute: typeof EventConfirmationIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/lottery/ad_reward/': {
@@ -618,27 +719,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Povo_ecPackageIdIndexRouteImport
       parentRoute: typeof Povo_ecRouteRoute
     }
-    '/povo_ec/payment/cancel': {
-      id: '/povo_ec/payment/cancel'
-      path: '/payment/cancel'
-      fullPath: '/povo_ec/payment/cancel'
-      preLoaderRoute: typeof Povo_ecPaymentCancelRouteImport
-      parentRoute: typeof Povo_ecRouteRoute
-    }
-    '/povo_ec/payment/error': {
-      id: '/povo_ec/payment/error'
-      path: '/payment/error'
-      fullPath: '/povo_ec/payment/error'
-      preLoaderRoute: typeof Povo_ecPaymentErrorRouteImport
-      parentRoute: typeof Povo_ecRouteRoute
-    }
-    '/povo_ec/payment/success': {
-      id: '/povo_ec/payment/success'
-      path: '/payment/success'
-      fullPath: '/povo_ec/payment/success'
-      preLoaderRoute: typeof Povo_ecPaymentSuccessRouteImport
-      parentRoute: typeof Povo_ecRouteRoute
-    }
     '/r/$roomUrlKey_/ec_items': {
       id: '/r/$roomUrlKey_/ec_items'
       path: '/r/$roomUrlKey/ec_items'
@@ -646,12 +726,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RRoomUrlKeyEc_itemsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/r/$roomUrlKey_/edit_ec_items_for_room_owner': {
-      id: '/r/$roomUrlKey_/edit_ec_items_for_room_owner'
+    '/_user/r/$roomUrlKey/edit_ec_items_for_room_owner': {
+      id: '/_user/r/$roomUrlKey/edit_ec_items_for_room_owner'
       path: '/r/$roomUrlKey/edit_ec_items_for_room_owner'
       fullPath: '/r/$roomUrlKey/edit_ec_items_for_room_owner'
-      preLoaderRoute: typeof RRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserRRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport
+      parentRoute: typeof UserRoute
     }
     '/lottery/ad_reward/$id/': {
       id: '/lottery/ad_reward/$id/'
@@ -660,11 +740,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LotteryAd_rewardIdIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/lottery/ad_reward/$id/watch': {
-      id: '/lottery/ad_reward/$id/watch'
-      path: '/lottery/ad_reward/$id/watch'
-      fullPath: '/lottery/ad_reward/$id/watch'
-      preLoaderRoute: typeof LotteryAd_rewardIdWatchRouteImport
+    '/lp/toranomaki/event_sample/$id': {
+      id: '/lp/toranomaki/event_sample/$id'
+      path: '/lp/toranomaki/event_sample/$id'
+      fullPath: '/lp/toranomaki/event_sample/$id'
+      preLoaderRoute: typeof LpToranomakiEvent_sampleIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/povo_ec/$packageId/$planId/': {
@@ -674,77 +754,135 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Povo_ecPackageIdPlanIdIndexRouteImport
       parentRoute: typeof Povo_ecRouteRoute
     }
-    '/povo_ec/$packageId/$planId/shipping/': {
-      id: '/povo_ec/$packageId/$planId/shipping/'
+    '/povo_ec/_user/payment/cancel': {
+      id: '/povo_ec/_user/payment/cancel'
+      path: '/payment/cancel'
+      fullPath: '/povo_ec/payment/cancel'
+      preLoaderRoute: typeof Povo_ecUserPaymentCancelRouteImport
+      parentRoute: typeof Povo_ecUserRoute
+    }
+    '/povo_ec/_user/payment/error': {
+      id: '/povo_ec/_user/payment/error'
+      path: '/payment/error'
+      fullPath: '/povo_ec/payment/error'
+      preLoaderRoute: typeof Povo_ecUserPaymentErrorRouteImport
+      parentRoute: typeof Povo_ecUserRoute
+    }
+    '/povo_ec/_user/payment/success': {
+      id: '/povo_ec/_user/payment/success'
+      path: '/payment/success'
+      fullPath: '/povo_ec/payment/success'
+      preLoaderRoute: typeof Povo_ecUserPaymentSuccessRouteImport
+      parentRoute: typeof Povo_ecUserRoute
+    }
+    '/_user/lottery/ad_reward/$id/watch': {
+      id: '/_user/lottery/ad_reward/$id/watch'
+      path: '/lottery/ad_reward/$id/watch'
+      fullPath: '/lottery/ad_reward/$id/watch'
+      preLoaderRoute: typeof UserLotteryAd_rewardIdWatchRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/povo_ec/_user/$packageId/$planId/shipping/': {
+      id: '/povo_ec/_user/$packageId/$planId/shipping/'
       path: '/$packageId/$planId/shipping'
       fullPath: '/povo_ec/$packageId/$planId/shipping/'
-      preLoaderRoute: typeof Povo_ecPackageIdPlanIdShippingIndexRouteImport
-      parentRoute: typeof Povo_ecRouteRoute
+      preLoaderRoute: typeof Povo_ecUserPackageIdPlanIdShippingIndexRouteImport
+      parentRoute: typeof Povo_ecUserRoute
     }
-    '/povo_ec/$packageId/$planId/shipping/confirm': {
-      id: '/povo_ec/$packageId/$planId/shipping/confirm'
+    '/povo_ec/_user/$packageId/$planId/shipping/confirm': {
+      id: '/povo_ec/_user/$packageId/$planId/shipping/confirm'
       path: '/$packageId/$planId/shipping/confirm'
       fullPath: '/povo_ec/$packageId/$planId/shipping/confirm'
-      preLoaderRoute: typeof Povo_ecPackageIdPlanIdShippingConfirmRouteImport
-      parentRoute: typeof Povo_ecRouteRoute
+      preLoaderRoute: typeof Povo_ecUserPackageIdPlanIdShippingConfirmRouteImport
+      parentRoute: typeof Povo_ecUserRoute
     }
   }
 }
 
+interface Povo_ecUserRouteChildren {
+  Povo_ecUserPaymentCancelRoute: typeof Povo_ecUserPaymentCancelRoute
+  Povo_ecUserPaymentErrorRoute: typeof Povo_ecUserPaymentErrorRoute
+  Povo_ecUserPaymentSuccessRoute: typeof Povo_ecUserPaymentSuccessRoute
+  Povo_ecUserPackageIdPlanIdShippingConfirmRoute: typeof Povo_ecUserPackageIdPlanIdShippingConfirmRoute
+  Povo_ecUserPackageIdPlanIdShippingIndexRoute: typeof Povo_ecUserPackageIdPlanIdShippingIndexRoute
+}
+
+const Povo_ecUserRouteChildren: Povo_ecUserRouteChildren = {
+  Povo_ecUserPaymentCancelRoute: Povo_ecUserPaymentCancelRoute,
+  Povo_ecUserPaymentErrorRoute: Povo_ecUserPaymentErrorRoute,
+  Povo_ecUserPaymentSuccessRoute: Povo_ecUserPaymentSuccessRoute,
+  Povo_ecUserPackageIdPlanIdShippingConfirmRoute:
+    Povo_ecUserPackageIdPlanIdShippingConfirmRoute,
+  Povo_ecUserPackageIdPlanIdShippingIndexRoute:
+    Povo_ecUserPackageIdPlanIdShippingIndexRoute,
+}
+
+const Povo_ecUserRouteWithChildren = Povo_ecUserRoute._addFileChildren(
+  Povo_ecUserRouteChildren,
+)
+
 interface Povo_ecRouteRouteChildren {
+  Povo_ecUserRoute: typeof Povo_ecUserRouteWithChildren
   Povo_ecIndexRoute: typeof Povo_ecIndexRoute
-  Povo_ecPaymentCancelRoute: typeof Povo_ecPaymentCancelRoute
-  Povo_ecPaymentErrorRoute: typeof Povo_ecPaymentErrorRoute
-  Povo_ecPaymentSuccessRoute: typeof Povo_ecPaymentSuccessRoute
   Povo_ecPackageIdIndexRoute: typeof Povo_ecPackageIdIndexRoute
   Povo_ecPackageIdPlanIdIndexRoute: typeof Povo_ecPackageIdPlanIdIndexRoute
-  Povo_ecPackageIdPlanIdShippingConfirmRoute: typeof Povo_ecPackageIdPlanIdShippingConfirmRoute
-  Povo_ecPackageIdPlanIdShippingIndexRoute: typeof Povo_ecPackageIdPlanIdShippingIndexRoute
 }
 
 const Povo_ecRouteRouteChildren: Povo_ecRouteRouteChildren = {
+  Povo_ecUserRoute: Povo_ecUserRouteWithChildren,
   Povo_ecIndexRoute: Povo_ecIndexRoute,
-  Povo_ecPaymentCancelRoute: Povo_ecPaymentCancelRoute,
-  Povo_ecPaymentErrorRoute: Povo_ecPaymentErrorRoute,
-  Povo_ecPaymentSuccessRoute: Povo_ecPaymentSuccessRoute,
   Povo_ecPackageIdIndexRoute: Povo_ecPackageIdIndexRoute,
   Povo_ecPackageIdPlanIdIndexRoute: Povo_ecPackageIdPlanIdIndexRoute,
-  Povo_ecPackageIdPlanIdShippingConfirmRoute:
-    Povo_ecPackageIdPlanIdShippingConfirmRoute,
-  Povo_ecPackageIdPlanIdShippingIndexRoute:
-    Povo_ecPackageIdPlanIdShippingIndexRoute,
 }
 
 const Povo_ecRouteRouteWithChildren = Povo_ecRouteRoute._addFileChildren(
   Povo_ecRouteRouteChildren,
 )
 
+interface UserRouteChildren {
+  UserMypageRoute: typeof UserMypageRoute
+  UserLotteryHistoryRoute: typeof UserLotteryHistoryRoute
+  UserPaymentTime_limited_packRoute: typeof UserPaymentTime_limited_packRoute
+  UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute: typeof UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute
+  UserLotteryAd_rewardIdWatchRoute: typeof UserLotteryAd_rewardIdWatchRoute
+}
+
+const UserRouteChildren: UserRouteChildren = {
+  UserMypageRoute: UserMypageRoute,
+  UserLotteryHistoryRoute: UserLotteryHistoryRoute,
+  UserPaymentTime_limited_packRoute: UserPaymentTime_limited_packRoute,
+  UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute:
+    UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute,
+  UserLotteryAd_rewardIdWatchRoute: UserLotteryAd_rewardIdWatchRoute,
+}
+
+const UserRouteWithChildren = UserRoute._addFileChildren(UserRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   Povo_ecRouteRoute: Povo_ecRouteRouteWithChildren,
   R404Route: R404Route,
+  UserRoute: UserRouteWithChildren,
   LicenceRoute: LicenceRoute,
   Logo_guidelineRoute: Logo_guidelineRoute,
   MaintenanceRoute: MaintenanceRoute,
-  MypageRoute: MypageRoute,
   PrivacypolicyRoute: PrivacypolicyRoute,
   TermsRoute: TermsRoute,
   TokushoRoute: TokushoRoute,
   DevFlowsRoute: DevFlowsRoute,
   DevOutboxRoute: DevOutboxRoute,
+  EventEventUrlKeyRoute: EventEventUrlKeyRoute,
   LiteRoomUrlKeyRoute: LiteRoomUrlKeyRoute,
   LotteryIdRoute: LotteryIdRoute,
-  LotteryHistoryRoute: LotteryHistoryRoute,
   LotteryListRoute: LotteryListRoute,
-  PaymentTime_limited_packRoute: PaymentTime_limited_packRoute,
+  OrganizerEventsRoute: OrganizerEventsRoute,
   RRoomUrlKeyRoute: RRoomUrlKeyRoute,
   Reset_passwordSmsRoute: Reset_passwordSmsRoute,
+  EventConfirmationIdRoute: EventConfirmationIdRoute,
   LotteryAd_rewardMaintenanceRoute: LotteryAd_rewardMaintenanceRoute,
   RRoomUrlKeyEc_itemsRoute: RRoomUrlKeyEc_itemsRoute,
-  RRoomUrlKeyEdit_ec_items_for_room_ownerRoute:
-    RRoomUrlKeyEdit_ec_items_for_room_ownerRoute,
   LotteryAd_rewardIndexRoute: LotteryAd_rewardIndexRoute,
-  LotteryAd_rewardIdWatchRoute: LotteryAd_rewardIdWatchRoute,
+  LpToranomakiEvent_sampleIdRoute: LpToranomakiEvent_sampleIdRoute,
   LotteryAd_rewardIdIndexRoute: LotteryAd_rewardIdIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -4,10 +4,12 @@ import type { AccountMachines } from './compose/account.ts'
 import type { ShopMachines } from './compose/shop.ts'
 import type { RoomMachines } from './compose/room.ts'
 import type { LotteryMachines } from './compose/lottery.ts'
+import type { EventMachines } from './compose/event.ts'
 import type { ApiClient } from './effects/api/client.ts'
 import type { Locale } from './domain/locale.ts'
 import type { AppActor } from './views/app-context.tsx'
 import type { AuthPort } from './auth-port.ts'
+import type { LayoutKind } from './views/layouts/SiteLayout.tsx'
 
 /** What every route can reach: the app actor, the effects, and machines with effects provided. */
 export interface RouterContext {
@@ -25,6 +27,8 @@ export interface RouterContext {
   shop: () => Promise<ShopMachines>
   /** The room's machines (room, owner), loaded with the first room page. */
   room: () => Promise<RoomMachines>
+  /** The event pages' machine, loaded with the first event page. */
+  event: () => Promise<EventMachines>
   /** The gacha, ad-watch and flow visualizer machines, loaded with their first page. */
   lottery: () => Promise<LotteryMachines>
   /** Given to every actor the views create, for the flow visualizer. */
@@ -37,6 +41,6 @@ export interface RouterContext {
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Which layout wraps the page; 'default' when absent. */
-    layout?: 'default' | 'room' | 'lite'
+    layout?: LayoutKind
   }
 }

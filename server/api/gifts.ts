@@ -1,76 +1,57 @@
 import { Hono } from 'hono'
-import * as v from 'valibot'
-import type { AppEnv } from '../env.ts'
-import { ApiError, messages } from '../errors.ts'
-import { requireUserId } from '../request.ts'
-import { openLive } from '../services/lives.ts'
-import { enqueteResult, openEnquete } from '../services/enquetes.ts'
-import { giftGroups, giftList } from '../services/gift-list.ts'
-import { sendAllFreeStars, sendGift } from '../services/gifts.ts'
-import { giftLog, stageUsers, summaryRanking } from '../services/gift-rankings.ts'
 import {
   BulkGiftBody,
   GiftBody,
   GiftUseFlagBody,
   type BulkGiftAnswer,
+  type EnqueteResultAnswer,
   type GiftAnswer,
+  type GiftGroupsAnswer,
+  type GiftListAnswer,
   type GiftLogAnswer,
   type GiftUseFlagAnswer,
+  type StageUsersAnswer,
+  type SummaryRankingAnswer,
 } from '../../src/contract/gifts.ts'
-import { idString, input, query } from '../validate.ts'
+import { RoomQuery } from '../../src/contract/live.ts'
+import type { AppEnv } from '../env.ts'
+import { requireUserId } from '../request.ts'
+import { setConfirmPaidGifts } from '../services/account-profile.ts'
+import { roomEnqueteResult } from '../services/enquetes.ts'
+import { giftGroups, giftList } from '../services/gift-list.ts'
+import { sendAllFreeStars, sendGift } from '../services/gifts.ts'
+import { roomGiftLog, roomStageUsers, roomSummaryRanking } from '../services/gift-rankings.ts'
+import { input, query } from '../validate.ts'
 
 /** Gifts of SPEC §7 Live: the catalogue, sending free and paid gifts, the gift log. */
 export function giftRoutes() {
   const api = new Hono<AppEnv>()
 
-  api.get('/gift_list', async (c) => c.json(await giftList(c.var.db)))
+  api.get('/gift_list', async (c) => c.json((await giftList(c.var.db)) satisfies GiftListAnswer))
 
-  api.get('/gift_groups', async (c) => c.json({ gift_groups: await giftGroups(c.var.db) }))
+  api.get('/gift_groups', async (c) =>
+    c.json({ gift_groups: await giftGroups(c.var.db) } satisfies GiftGroupsAnswer),
+  )
 
   api.get('/gift_log', async (c) => {
-    const { room_id } = query(c, v.object({ room_id: idString }))
-    const live = await openLive(c.var.db, { roomId: room_id })
-    return c.json({
-      gift_log: live ? await giftLog(c.var.db, live.live_id) : [],
-    } satisfies GiftLogAnswer)
+    const { room_id } = query(c, RoomQuery)
+    return c.json((await roomGiftLog(c.var.db, room_id)) satisfies GiftLogAnswer)
   })
 
   // The open vote's results so far (or the last one's): is_enquete and each answer's share.
   api.get('/enquete_result', async (c) => {
-    const { room_id } = query(c, v.object({ room_id: idString }))
-    const live = await openLive(c.var.db, { roomId: room_id })
-    if (!live) return c.json({ is_enquete: false, results: [] })
-    const open = await openEnquete(c.var.db, live.live_id)
-    const last =
-      open ??
-      (await c.var.db
-        .selectFrom('enquetes')
-        .select(['id', 'option_count'])
-        .where('live_id', '=', live.live_id)
-        .orderBy('id', 'desc')
-        .executeTakeFirst())
-    return c.json({
-      is_enquete: open !== undefined,
-      results: last ? await enqueteResult(c.var.db, last) : [],
-    })
+    const { room_id } = query(c, RoomQuery)
+    return c.json((await roomEnqueteResult(c.var.db, room_id)) satisfies EnqueteResultAnswer)
   })
 
   api.get('/stage_user_list', async (c) => {
-    const { room_id } = query(c, v.object({ room_id: idString }))
-    const live = await openLive(c.var.db, { roomId: room_id })
-    return c.json({ stage_user_list: live ? await stageUsers(c.var.db, live.live_id) : [] })
+    const { room_id } = query(c, RoomQuery)
+    return c.json((await roomStageUsers(c.var.db, room_id)) satisfies StageUsersAnswer)
   })
 
   api.get('/summary_ranking', async (c) => {
-    const { room_id } = query(c, v.object({ room_id: idString }))
-    const room = await c.var.db
-      .selectFrom('rooms')
-      .select('id')
-      .where('id', '=', room_id)
-      .executeTakeFirst()
-    if (!room) throw new ApiError(404, messages.notFound)
-    const ranking = await summaryRanking(c.var.db, room.id)
-    return c.json({ ranking, total_point: ranking.reduce((sum, r) => sum + r.point, 0) })
+    const { room_id } = query(c, RoomQuery)
+    return c.json((await roomSummaryRanking(c.var.db, room_id)) satisfies SummaryRankingAnswer)
   })
 
   for (const [path, kind] of [
@@ -104,11 +85,7 @@ export function giftSettingRoutes() {
   api.post('/update_gift_use_flg', async (c) => {
     const userId = await requireUserId(c)
     const { flg } = await input(c, GiftUseFlagBody)
-    await c.var.db
-      .updateTable('users')
-      .set({ is_confirm_gifting_use_gold: flg })
-      .where('id', '=', userId)
-      .execute()
+    await setConfirmPaidGifts(c.var.db, userId, flg)
     return c.json({ ok: '1' } satisfies GiftUseFlagAnswer)
   })
   return api

@@ -1,7 +1,14 @@
-import { pathId } from '../validate.ts'
 import { Hono } from 'hono'
 import type { AppEnv } from '../env.ts'
-import { ApiError, messages } from '../errors.ts'
+import {
+  bannerPicture,
+  gachaPicture,
+  giftPicture,
+  prizePicture,
+  roomPicture,
+} from '../services/pictures.ts'
+import { pathId } from '../validate.ts'
+import { GIFT_KIND } from '../../src/domain/gifts.ts'
 
 const AVATAR_COLORS = [
   '#f0507a',
@@ -38,12 +45,7 @@ export function imageRoutes() {
 
   api.get('/room/:file{[0-9]+\\.svg}', async (c) => {
     const id = pathId(c.req.param('file').replace('.svg', ''))
-    const room = await c.var.db
-      .selectFrom('rooms')
-      .select(['main_name', 'color'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (!room) throw new ApiError(404, messages.notFound)
+    const room = await roomPicture(c.var.db, id)
     const graphemes = new Intl.Segmenter('ja', { granularity: 'grapheme' }).segment(
       room.main_name.replace(/\s/g, ''),
     )
@@ -63,15 +65,10 @@ export function imageRoutes() {
   // Gifts (/api/live/gift_list image): a gem in the gift's colour with its points, or its name.
   api.get('/gift/:file{[0-9]{1,9}\\.svg}', async (c) => {
     const id = pathId(c.req.param('file').replace('.svg', ''))
-    const gift = await c.var.db
-      .selectFrom('gifts')
-      .select(['name', 'color', 'point', 'free', 'kind'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (!gift) throw new ApiError(404, messages.notFound)
+    const gift = await giftPicture(c.var.db, id)
     const color = /^#[0-9a-f]{6}$/i.test(gift.color) ? gift.color : '#f0507a'
     // Stars are plain; paid gifts show their points, vote gifts their answer number.
-    const caption = gift.kind === 1 ? gift.name : gift.free ? '' : String(gift.point)
+    const caption = gift.kind === GIFT_KIND.vote ? gift.name : gift.free ? '' : String(gift.point)
     const shape = gift.free
       ? '<polygon points="48,8 59,36 90,36 65,55 74,86 48,67 22,86 31,55 6,36 37,36" fill="url(#g)"/>'
       : '<path d="M20 34 L34 14 H62 L76 34 L48 86 Z" fill="url(#g)"/>'
@@ -90,12 +87,7 @@ ${shape}${label}
   // Room banners (/api/room/banners): the banner's title on its colour, no image files needed.
   api.get('/banner/:file{[0-9]{1,9}\\.svg}', async (c) => {
     const id = pathId(c.req.param('file').replace('.svg', ''))
-    const banner = await c.var.db
-      .selectFrom('room_banners')
-      .select(['title', 'color'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (!banner) throw new ApiError(404, messages.notFound)
+    const banner = await bannerPicture(c.var.db, id)
     const color = /^#[0-9a-f]{6}$/i.test(banner.color) ? banner.color : '#f0507a'
     return svg(
       c,
@@ -111,12 +103,7 @@ ${shape}${label}
   // Gacha banners (/api/gachas image): the gacha's name on its colour.
   api.get('/gacha/:file{[0-9]{1,9}\\.svg}', async (c) => {
     const id = pathId(c.req.param('file').replace('.svg', ''))
-    const gacha = await c.var.db
-      .selectFrom('gachas')
-      .select(['name', 'color'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (!gacha) throw new ApiError(404, messages.notFound)
+    const gacha = await gachaPicture(c.var.db, id)
     const color = safeColor(gacha.color)
     return svg(
       c,
@@ -132,12 +119,7 @@ ${shape}${label}
   // Gacha prizes other than free gifts (those use their gift's image): a shape per prize type.
   api.get('/prize/:file{[0-9]{1,9}\\.svg}', async (c) => {
     const id = pathId(c.req.param('file').replace('.svg', ''))
-    const prize = await c.var.db
-      .selectFrom('gacha_prizes')
-      .select(['prize_type', 'rarity', 'color'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (!prize) throw new ApiError(404, messages.notFound)
+    const prize = await prizePicture(c.var.db, id)
     const color = safeColor(prize.color)
     const shape =
       prize.prize_type === 'avatar'

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
-import { openLive } from '../services/lives.ts'
+import { openLiveByUrlKey } from '../services/lives.ts'
 import {
   demoSegments,
   isRendition,
@@ -15,12 +15,7 @@ import {
 
 /** The open live of a room, or 404: only rooms on air have a stream. */
 async function liveOf(c: { var: AppEnv['Variables'] }, key: string) {
-  const room = await c.var.db
-    .selectFrom('rooms')
-    .select('id')
-    .where('room_url_key', '=', key)
-    .executeTakeFirst()
-  const live = room ? await openLive(c.var.db, { roomId: room.id }) : undefined
+  const live = await openLiveByUrlKey(c.var.db, key)
   if (!live) throw new ApiError(404, messages.notFound)
   return live
 }

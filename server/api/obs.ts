@@ -1,50 +1,55 @@
 import { Hono, type Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import * as v from 'valibot'
-import type { AppEnv } from '../env.ts'
-import { ApiError } from '../errors.ts'
-import { readBody, requireUserId } from '../request.ts'
 import {
-  endLive,
-  openLive,
-  roomByStreamKey,
-  rotateStreamKey,
-  startLive,
-  streamKey,
-} from '../services/lives.ts'
-import { ownedRoom } from '../services/room-social.ts'
-import { bodyId, idString, query } from '../validate.ts'
-
-/** The caller's own room `roomId`: 401, 404 or 403 otherwise. */
-const ownRoom = async (c: Context<AppEnv>, roomId: number) =>
-  ownedRoom(c.var.db, roomId, await requireUserId(c))
+  ObsRoomBody,
+  RtmpCallbackBody,
+  type ObsKeyAnswer,
+  type OriginEndpointAnswer,
+  type StreamUrlAnswer,
+} from '../../src/contract/obs.ts'
+import type { AppEnv } from '../env.ts'
+import { requireUserId } from '../request.ts'
+import { ownStreamKey } from '../services/live-owner.ts'
+import { acceptPublish, publishDone } from '../services/rtmp-ingest.ts'
+import { input, query } from '../validate.ts'
 
 /** SPEC §7 `/api/obs/obs_key` (GET room_id; POST room_id rotates) and the encoder's URLs. */
 export function obsRoutes() {
   const api = new Hono<AppEnv>()
 
   api.get('/obs/obs_key', async (c) => {
-    const room = await ownRoom(c, query(c, v.object({ room_id: idString })).room_id)
-    return c.json({ obs_key: await streamKey(c.var.db, room.id), stream_url: c.var.config.rtmpUrl })
+    const { room_id } = query(c, ObsRoomBody)
+    const key = await ownStreamKey(c.var.db, {
+      userId: await requireUserId(c),
+      roomId: room_id,
+      rotate: false,
+    })
+    return c.json({ obs_key: key, stream_url: c.var.config.rtmpUrl } satisfies ObsKeyAnswer)
   })
 
   api.post('/obs/obs_key', async (c) => {
-    const room = await ownRoom(c, bodyId(await readBody(c), 'room_id'))
-    return c.json({
-      obs_key: await rotateStreamKey(c.var.db, room.id),
-      stream_url: c.var.config.rtmpUrl,
+    const { room_id } = await input(c, ObsRoomBody)
+    const key = await ownStreamKey(c.var.db, {
+      userId: await requireUserId(c),
+      roomId: room_id,
+      rotate: true,
     })
+    return c.json({ obs_key: key, stream_url: c.var.config.rtmpUrl } satisfies ObsKeyAnswer)
   })
 
   api.get('/encoder/stream_url', async (c) => {
-    const room = await ownRoom(c, query(c, v.object({ room_id: idString })).room_id)
-    return c.json({
-      stream_url: c.var.config.rtmpUrl,
-      stream_key: await streamKey(c.var.db, room.id),
+    const { room_id } = query(c, ObsRoomBody)
+    const key = await ownStreamKey(c.var.db, {
+      userId: await requireUserId(c),
+      roomId: room_id,
+      rotate: false,
     })
+    return c.json({ stream_url: c.var.config.rtmpUrl, stream_key: key } satisfies StreamUrlAnswer)
   })
 
-  api.get('/encoder/origin_endpoint', (c) => c.json({ origin_endpoint: c.var.config.rtmpUrl }))
+  api.get('/encoder/origin_endpoint', (c) =>
+    c.json({ origin_endpoint: c.var.config.rtmpUrl } satisfies OriginEndpointAnswer),
+  )
 
   return api
 }
@@ -72,52 +77,18 @@ export function rtmpCallbackRoutes() {
       return false
     }
   }
-  const streamName = async (c: Context<AppEnv>) => {
-    const name = (await readBody(c)).name
-    return typeof name === 'string' ? name : ''
-  }
 
   api.post('/on_publish', async (c) => {
     if (!allowed(c)) return c.text('forbidden', 403)
-    const name = await streamName(c)
-    const room = await roomByStreamKey(c.var.db, name)
-    if (!room) return c.text('unknown stream key', 403)
-    try {
-      await startLive(c.var.db, room, {
-        restart: false,
-        abroad: false,
-        nowMs: Date.now(),
-        source: 'rtmp',
-        ingestName: name,
-      })
-    } catch (error) {
-      // A regulated hour is refused; a room already on air takes the encoder's video from now.
-      if (!(error instanceof ApiError) || error.status !== 409) {
-        return c.text(error instanceof Error ? error.message : 'refused', 403)
-      }
-      await c.var.db
-        .updateTable('lives')
-        .set({ source: 'rtmp', ingest_name: name })
-        .where('room_id', '=', room.id)
-        .where('ended_at', 'is', null)
-        .execute()
-    }
-    // nginx writes HLS under this name; viewers reach it as /hls/{room_url_key}/live/, so the
-    // stream key never leaves the server.
-    return c.text('ok')
+    const { name } = await input(c, RtmpCallbackBody)
+    const refused = await acceptPublish(c.var.db, name)
+    return refused === null ? c.text('ok') : c.text(refused, 403)
   })
 
   api.post('/on_publish_done', async (c) => {
     if (!allowed(c)) return c.text('forbidden', 403)
-    const name = await streamName(c)
-    const live = await c.var.db
-      .selectFrom('lives')
-      .select(['id'])
-      .where('ingest_name', '=', name)
-      .where('ended_at', 'is', null)
-      .executeTakeFirst()
-    const open = live ? await openLive(c.var.db, { liveId: live.id }) : undefined
-    if (open?.source === 'rtmp') await endLive(c.var.db, c.var.hub, open)
+    const { name } = await input(c, RtmpCallbackBody)
+    await publishDone(c.var.db, c.var.hub, name)
     return c.text('ok')
   })
 

@@ -1,4 +1,6 @@
 import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
+import { SandboxChoiceBody } from '../../src/contract/shop.ts'
 import type { AppEnv } from '../env.ts'
 import { readBody } from '../request.ts'
 import { settle } from '../services/order-settlement.ts'
@@ -25,8 +27,6 @@ const resultPath: Record<SandboxOutcome, string> = {
   cancel: '/povo_ec/payment/cancel',
   fail: '/povo_ec/payment/error',
 }
-
-const OUTCOMES = new Set<string>(['pay', 'cancel', 'fail'])
 
 const EXPIRED = 'この決済の有効期限が切れました'
 
@@ -117,11 +117,9 @@ ${button('fail', '決済を失敗させる')}`,
     const found = await session(c)
     const provider = c.var.payments
     if (!found || !provider) return notFound(c)
-    const outcome = (await readBody(c)).outcome
-    if (typeof outcome !== 'string' || !OUTCOMES.has(outcome)) {
-      return page(c, 400, '<p>操作を選んでください。</p>')
-    }
-    const chosen = outcome as SandboxOutcome
+    const choice = v.safeParse(SandboxChoiceBody, await readBody(c))
+    if (!choice.success) return page(c, 400, '<p>操作を選んでください。</p>')
+    const chosen: SandboxOutcome = choice.output.outcome
     const orderLink = `<p><a href="/povo_ec/payment/success?order_id=${encodeURIComponent(found.order_id)}">注文の状態を見る</a></p>`
     // Past its expiry, or its order has moved on (expired by the sweeper, say): no decision.
     const expired = () => page(c, 409, `<p>${EXPIRED}</p>\n${orderLink}`)

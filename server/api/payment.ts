@@ -1,10 +1,15 @@
 import { Hono } from 'hono'
+import {
+  OrderIdBody,
+  PackReserveBody,
+  type OrderAnswer,
+  type TimeLimitedPackAnswer,
+} from '../../src/contract/shop.ts'
 import type { AppEnv } from '../env.ts'
-import { readBody, requireUserId } from '../request.ts'
-import { checkClientKey, readOrder } from '../services/orders.ts'
+import { requireUserId } from '../request.ts'
+import { readOrder } from '../services/orders.ts'
 import { reservePack, timeLimitedPack } from '../services/shop-pack.ts'
-import { bodyId, text } from '../validate.ts'
-import { bodyOrderId } from './povo-ec.ts'
+import { input } from '../validate.ts'
 
 /** /api/payment/…: an order's state after the provider's page, and the time-limited pack. */
 export function paymentRoutes() {
@@ -13,30 +18,31 @@ export function paymentRoutes() {
   api.get('/orders/:order_id', async (c) => {
     const userId = await requireUserId(c)
     const order = await readOrder(c.var.db, c.var.payments, userId, c.req.param('order_id'))
-    return c.json({ order })
+    return c.json({ order } satisfies OrderAnswer)
   })
 
   // The result page calls this when the browser comes back; the provider decides, not the page.
   api.post('/confirm', async (c) => {
     const userId = await requireUserId(c)
-    const orderId = bodyOrderId(await readBody(c))
-    return c.json({ order: await readOrder(c.var.db, c.var.payments, userId, orderId) })
+    const { order_id } = await input(c, OrderIdBody)
+    const order = await readOrder(c.var.db, c.var.payments, userId, order_id)
+    return c.json({ order } satisfies OrderAnswer)
   })
 
   api.get('/time_limited_pack', async (c) => {
     const userId = await requireUserId(c)
-    return c.json({ pack: await timeLimitedPack(c.var.db, userId) })
+    return c.json({ pack: await timeLimitedPack(c.var.db, userId) } satisfies TimeLimitedPackAnswer)
   })
 
   api.post('/time_limited_pack/reserve', async (c) => {
     const userId = await requireUserId(c)
-    const body = await readBody(c)
+    const body = await input(c, PackReserveBody)
     const order = await reservePack(c.var.db, c.var.payments, {
       userId,
-      packId: bodyId(body, 'pack_id'),
-      clientKey: checkClientKey(text(body, 'client_key', { max: 64 })),
+      packId: body.pack_id,
+      clientKey: body.client_key,
     })
-    return c.json({ order })
+    return c.json({ order } satisfies OrderAnswer)
   })
 
   return api

@@ -1,10 +1,23 @@
 import { publicOrigin } from '../caller.ts'
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
+import {
+  OrderIdBody,
+  PlanReserveBody,
+  ShippingAddressBody,
+  type BannersAnswer,
+  type OrderAnswer,
+  type PackagePlansAnswer,
+  type PackagesAnswer,
+  type PaymentAnswer,
+  type PlanAnswer,
+  type SavedAddressAnswer,
+  type ShippingAddressAnswer,
+} from '../../src/contract/shop.ts'
 import type { AppEnv } from '../env.ts'
 import { ApiError } from '../errors.ts'
-import { readBody, requireUserId } from '../request.ts'
-import { checkClientKey, startPayment } from '../services/orders.ts'
+import { requireUserId } from '../request.ts'
+import { startPayment } from '../services/orders.ts'
 import {
   listBanners,
   listPackages,
@@ -15,7 +28,7 @@ import {
   shippingAddressOf,
   shopMessages,
 } from '../services/shop.ts'
-import { bodyId, idString, text } from '../validate.ts'
+import { idString, input } from '../validate.ts'
 
 const paramId = (c: { req: { param(name: 'id'): string } }) => {
   const parsed = v.safeParse(idString, c.req.param('id'))
@@ -26,53 +39,58 @@ const paramId = (c: { req: { param(name: 'id'): string } }) => {
 /** Where a provider sends the browser back to: this site as the browser reached it. */
 export const returnBase = (c: Context<AppEnv>) => publicOrigin(c)
 
-/** An order id as newOrderId makes them; the service answers 404 for anything unknown. */
-export const bodyOrderId = (body: Record<string, unknown>) => text(body, 'order_id', { max: 32 })
-
 /** SPEC §7 Shop: /api/povo_ec/… — the catalogue, the shipping address and the checkout. */
 export function povoEcRoutes() {
   const api = new Hono<AppEnv>()
 
-  api.get('/top_banners', async (c) => c.json({ banners: await listBanners(c.var.db) }))
-  api.get('/packages', async (c) => c.json({ packages: await listPackages(c.var.db) }))
+  api.get('/top_banners', async (c) =>
+    c.json({ banners: await listBanners(c.var.db) } satisfies BannersAnswer),
+  )
+  api.get('/packages', async (c) =>
+    c.json({ packages: await listPackages(c.var.db) } satisfies PackagesAnswer),
+  )
   api.get('/packages/recommends', async (c) =>
-    c.json({ packages: await listPackages(c.var.db, true) }),
+    c.json({ packages: await listPackages(c.var.db, true) } satisfies PackagesAnswer),
   )
   api.get('/packages/:id{[0-9]+}/plans', async (c) =>
-    c.json(await packagePlans(c.var.db, paramId(c))),
+    c.json((await packagePlans(c.var.db, paramId(c))) satisfies PackagePlansAnswer),
   )
-  api.get('/plans/:id{[0-9]+}', async (c) => c.json(await planDetail(c.var.db, paramId(c))))
+  api.get('/plans/:id{[0-9]+}', async (c) =>
+    c.json((await planDetail(c.var.db, paramId(c))) satisfies PlanAnswer),
+  )
 
   api.get('/shipping_address', async (c) => {
     const userId = await requireUserId(c)
-    return c.json({ shipping_address: await shippingAddressOf(c.var.db, userId) })
+    const address = await shippingAddressOf(c.var.db, userId)
+    return c.json({ shipping_address: address } satisfies ShippingAddressAnswer)
   })
 
   api.post('/shipping_address', async (c) => {
     const userId = await requireUserId(c)
-    const address = await saveShippingAddress(c.var.db, userId, await readBody(c))
-    return c.json({ shipping_address: address })
+    const address = await saveShippingAddress(c.var.db, userId, await input(c, ShippingAddressBody))
+    return c.json({ shipping_address: address } satisfies SavedAddressAnswer)
   })
 
   api.post('/plans/reserve', async (c) => {
     const userId = await requireUserId(c)
-    const body = await readBody(c)
+    const body = await input(c, PlanReserveBody)
     const order = await reservePlan(c.var.db, c.var.payments, {
       userId,
-      planId: bodyId(body, 'plan_id'),
-      clientKey: checkClientKey(text(body, 'client_key', { max: 64 })),
+      planId: body.plan_id,
+      clientKey: body.client_key,
     })
-    return c.json({ order })
+    return c.json({ order } satisfies OrderAnswer)
   })
 
   api.post('/payment/reserve', async (c) => {
     const userId = await requireUserId(c)
+    const { order_id } = await input(c, OrderIdBody)
     const started = await startPayment(c.var.db, c.var.payments, {
       userId,
-      orderId: bodyOrderId(await readBody(c)),
+      orderId: order_id,
       returnBase: returnBase(c),
     })
-    return c.json(started)
+    return c.json(started satisfies PaymentAnswer)
   })
 
   return api

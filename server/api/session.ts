@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { CsrfTokenAnswer, CurrentUserAnswer } from '../../src/contract/session.ts'
 import type { AppEnv } from '../env.ts'
 import { loadCurrentUser } from '../services/current-user.ts'
 import { ensureSession, findSession } from '../services/sessions.ts'
@@ -9,12 +10,13 @@ export function sessionRoutes() {
 
   api.get('/csrf_token', async (c) => {
     const session = await ensureSession(c.var.db, c)
-    return c.json({ csrf_token: session.csrfToken })
+    return c.json({ csrf_token: session.csrfToken } satisfies CsrfTokenAnswer)
   })
 
   api.get('/current_user', async (c) => {
     const session = await findSession(c.var.db, c)
-    return c.json(await loadCurrentUser(c.var.db, session?.userId ?? null))
+    const user = await loadCurrentUser(c.var.db, session?.userId ?? null)
+    return c.json(user satisfies CurrentUserAnswer)
   })
 
   return api

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { ServiceSettingsAnswer } from '../../src/contract/settings.ts'
 import type { AppEnv } from '../env.ts'
 
 export const LOCALES = ['ja', 'en', 'zh-tw', 'th'] as const
@@ -9,7 +10,7 @@ export function settingsRoutes() {
   api.get('/service_settings', (c) => {
     const config = c.var.config
     return c.json({
-      locales: LOCALES,
+      locales: [...LOCALES],
       default_locale: 'ja',
       page_view_url: config.pageViewUrl ?? null,
       shop_page_view_url: config.shopPageViewUrl ?? null,
@@ -19,7 +20,7 @@ export function settingsRoutes() {
       social_providers: [],
       dev_pages: config.devPages,
       flows: config.flows,
-    })
+    } satisfies ServiceSettingsAnswer)
   })
   return api
 }

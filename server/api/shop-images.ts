@@ -1,26 +1,10 @@
-import { pathId } from '../validate.ts'
 import { Hono } from 'hono'
 import type { AppEnv } from '../env.ts'
-import type { Db } from '../db/index.ts'
-import { ApiError, messages } from '../errors.ts'
+import { cardPicture, type CardSource } from '../services/pictures.ts'
+import { pathId } from '../validate.ts'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
 const safeColor = (color: string) => (/^#[0-9a-f]{6}$/i.test(color) ? color : '#f0507a')
-
-type Source = 'shop_banners' | 'shop_packages' | 'shop_plans' | 'ec_items'
-
-async function nameAndColor(db: Db, table: Source, id: number) {
-  const row =
-    table === 'shop_banners'
-      ? await db
-          .selectFrom('shop_banners')
-          .select(['title as name', 'color'])
-          .where('id', '=', id)
-          .executeTakeFirst()
-      : await db.selectFrom(table).select(['name', 'color']).where('id', '=', id).executeTakeFirst()
-  if (!row) throw new ApiError(404, messages.notFound)
-  return row
-}
 
 /** The first characters of a name that fit on a card (graphemes, so emoji stay whole). */
 function fitted(name: string, max: number) {
@@ -37,10 +21,10 @@ function fitted(name: string, max: number) {
  */
 export function shopImageRoutes() {
   const api = new Hono<AppEnv>()
-  const card = (path: string, table: Source, width: number, height: number, max: number) =>
+  const card = (path: string, table: CardSource, width: number, height: number, max: number) =>
     api.get(`${path}/:file{[0-9]{1,9}\\.svg}`, async (c) => {
       const id = pathId(c.req.param('file').replace('.svg', ''))
-      const { name, color } = await nameAndColor(c.var.db, table, id)
+      const { name, color } = await cardPicture(c.var.db, table, id)
       const fill = safeColor(color)
       const size = Math.round(height / 7)
       c.header('Content-Type', 'image/svg+xml; charset=utf-8')

@@ -7,12 +7,11 @@ import { payloadOf, rawSocket, textFrame } from './frames.ts'
 import {
   CLOSE,
   CLOSE_WAIT_MS,
+  HUB_DEFAULTS,
   MAX_SUBSCRIPTIONS,
-  SUBSCRIBE_TIMEOUT_MS,
   floods,
   newClient,
   refusalOf,
-  sameOrigin,
   textOf,
   type Client,
   type HubOptions,
@@ -56,16 +55,7 @@ export class PushHub {
     private readonly bus: Bus = inProcessBus(),
     options: HubOptions = {},
   ) {
-    this.options = {
-      maxPerAddress: 64,
-      maxConnections: 20_000,
-      addressOf: (request) => request.socket.remoteAddress ?? 'unknown',
-      originAllowed: sameOrigin,
-      identify: () => Promise.resolve(undefined),
-      onBusError: () => {},
-      subscribeTimeoutMs: SUBSCRIBE_TIMEOUT_MS,
-      ...options,
-    }
+    this.options = { ...HUB_DEFAULTS, ...options }
     this.outbox = new BusOutbox(bus, this.options.onBusError)
     bus.onMessage((key, frame) => this.deliver(key, frame))
     this.heartbeat = setInterval(() => this.sweep(), HEARTBEAT_MS).unref()
@@ -93,6 +83,13 @@ export class PushHub {
   /** A frame of the wire contract (src/contract/push.ts), built by its builder, then published. */
   publishFrame<T extends FrameType>(key: string, t: T, fields: FrameFields<T>): void {
     this.publish(key, buildFrame(t, fields))
+  }
+
+  /** Runs a push built from a commit: a failure is reported (onPushError), never the caller's. */
+  afterCommit(what: string, push: () => Promise<void>): Promise<void> {
+    return push().catch((error: unknown) => {
+      this.options.onPushError(what, error)
+    })
   }
 
   /**

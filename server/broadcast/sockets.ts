@@ -54,8 +54,22 @@ export interface HubOptions {
   identify?: (request: IncomingMessage) => Promise<string | undefined>
   /** Told when the bus refuses a frame (it is kept and resent). */
   onBusError?: (error: unknown) => void
+  /** Told when a push built after a commit fails (the write stands; that push is lost). */
+  onPushError?: (what: string, error: unknown) => void
   /** How long a socket may stay without a SUB (SUBSCRIBE_TIMEOUT_MS). */
   subscribeTimeoutMs?: number
+}
+
+/** What a hub does where its options say nothing. */
+export const HUB_DEFAULTS: Required<HubOptions> = {
+  maxPerAddress: 64,
+  maxConnections: 20_000,
+  addressOf: (request) => request.socket.remoteAddress ?? 'unknown',
+  originAllowed: sameOrigin,
+  identify: () => Promise.resolve(undefined),
+  onBusError: () => {},
+  onPushError: () => {},
+  subscribeTimeoutMs: SUBSCRIBE_TIMEOUT_MS,
 }
 
 /** Same-origin pages and tools without an Origin header. */

@@ -1,4 +1,4 @@
-import type { GachaKind, PrizeType, Rarity } from './schema.ts'
+import type { GachaKind, PrizeType, Rarity } from '../../src/domain/gacha.ts'
 
 /**
  * The lotteries seeded into every database: a free daily gacha, a paid gacha, a limited-time

@@ -1,3 +1,4 @@
+import { GIFT_KIND, GIFT_TYPE, type GiftKind, type GiftType } from '../../src/domain/gifts.ts'
 /**
  * The gift catalogue seeded into every database. Ids, points, scales, order and flags follow the
  * recorded SHOWROOM catalogue (fixtures/showroom-api/gift_list.json); names are Kirari's own and
@@ -6,10 +7,10 @@
 export interface CatalogueGift {
   id: number
   name: string
-  kind: 0 | 1
+  kind: GiftKind
   free: boolean
   point: number
-  gift_type: number
+  gift_type: GiftType
   color: string
   order_no: number
   scale: number
@@ -35,10 +36,10 @@ const gift = (
 ): CatalogueGift => ({
   id,
   name,
-  kind: 0,
+  kind: GIFT_KIND.normal,
   free: !paid,
   point,
-  gift_type: paid ? 1 : 2,
+  gift_type: paid ? GIFT_TYPE.paid : GIFT_TYPE.free,
   color,
   order_no,
   scale,
@@ -98,7 +99,7 @@ export const PENLIGHTS = paid(
 
 /** Vote gifts (enquete): free, 0 points, one per answer number. */
 export const VOTE_GIFTS: CatalogueGift[] = Array.from({ length: 10 }, (_, i) =>
-  gift([10001 + i, String(i + 1), 0, 100, '#14b8a6', { kind: 1 }], 10001 + i, false),
+  gift([10001 + i, String(i + 1), 0, 100, '#14b8a6', { kind: GIFT_KIND.vote }], 10001 + i, false),
 )
 
 export const GIFT_GROUPS = [

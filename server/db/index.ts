@@ -50,9 +50,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return wrapPglite(lite)
 }
 
+const soleWriters = new WeakSet<Db>()
+
+/**
+ * Whether this process is the only one writing to `db`: true of PGlite, which lives inside one
+ * process. What the process wrote is then all there is (services/events/board.ts relies on it).
+ */
+export const isSoleWriter = (db: Db) => soleWriters.has(db)
+
 /** Wraps an open PGlite (e.g. a `clone()` in tests) and migrates it. */
 export async function wrapPglite(lite: PGliteInterface): Promise<Database> {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(lite) }) })
+  soleWriters.add(db)
   await migrate(db)
   return { db, engine: 'pglite', close: () => db.destroy() }
 }

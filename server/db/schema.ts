@@ -1,9 +1,12 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { EnqueteTables } from './schema-enquetes.ts'
+import type { EventTables } from './schema-events.ts'
+import type { GachaTables } from './schema-gacha.ts'
 import type { ShopTables } from './schema-shop.ts'
-import type { GachaKind, PrizeType, Rarity } from '../../src/domain/gacha.ts'
+import type { GiftKind, GiftType } from '../../src/domain/gifts.ts'
 
 /** Kysely's view of the tables created by `migrations/*.sql`. */
-export interface DB extends ShopTables {
+export interface DB extends ShopTables, EventTables, GachaTables, EnqueteTables {
   genres: GenreTable
   users: UserTable
   rooms: RoomTable
@@ -26,15 +29,6 @@ export interface DB extends ShopTables {
   ledger: LedgerTable
   gift_logs: GiftLogTable
   fan_points: FanPointTable
-  enquetes: EnqueteTable
-  enquete_stock: EnqueteStockTable
-  enquete_votes: EnqueteVoteTable
-  gachas: GachaTable
-  gacha_prizes: GachaPrizeTable
-  gacha_draws: GachaDrawTable
-  gacha_results: GachaResultTable
-  user_items: UserItemTable
-  ad_reward_watches: AdRewardWatchTable
   live_presence: LivePresenceTable
 }
 
@@ -215,11 +209,12 @@ export interface RoomBannerTable {
 export interface GiftTable {
   id: number
   name: string
-  /** SPEC §4 gift type: 0 normal, 1 enquete (vote). */
-  kind: Generated<number>
+  /** What the gift is for (GIFT_KIND): 0 normal, 1 a vote (enquete) option. */
+  kind: Generated<GiftKind>
   free: boolean
   point: number
-  gift_type: Generated<number>
+  /** SPEC §3 gift_type (GIFT_TYPE): 1 paid, 2 free. */
+  gift_type: Generated<GiftType>
   color: Generated<string>
   icon: Generated<number>
   label: Generated<number>
@@ -279,91 +274,6 @@ export interface FanPointTable {
   user_id: number
   /** bigint: pg returns it as a string. */
   points: ColumnType<string, number | string, number | string>
-}
-
-export interface EnqueteTable {
-  id: Generated<number>
-  live_id: number
-  option_count: number
-  started_at: CreatedAt
-  ended_at: Date | null
-}
-
-export interface EnqueteStockTable {
-  enquete_id: number
-  user_id: number
-  gift_id: number
-  remaining: number
-}
-
-export interface EnqueteVoteTable {
-  id: ColumnType<string, never, never>
-  enquete_id: number
-  user_id: number
-  gift_id: number
-  num: number
-  created_at: CreatedAt
-}
-
-export type { GachaKind, PrizeType, Rarity }
-
-export interface GachaTable {
-  id: number
-  name: string
-  description: string
-  kind: GachaKind
-  price: number
-  daily_limit: number | null
-  starts_at: Date | null
-  ends_at: Date | null
-  color: string
-  order_no: number
-}
-
-export interface GachaPrizeTable {
-  id: number
-  gacha_id: number
-  name: string
-  prize_type: PrizeType
-  rarity: Rarity
-  weight: number
-  gift_id: number | null
-  num: Generated<number>
-  color: string
-  order_no: number
-}
-
-export interface GachaDrawTable {
-  /** bigserial: pg returns it as a string. */
-  id: ColumnType<string, never, never>
-  user_id: number
-  gacha_id: number
-  draw_count: number
-  price_paid: number
-  source: 'gold' | 'free' | 'ad'
-  created_at: CreatedAt
-}
-
-export interface GachaResultTable {
-  id: ColumnType<string, never, never>
-  draw_id: ColumnType<string, string | number, never>
-  prize_id: number
-  granted_num: number
-}
-
-export interface UserItemTable {
-  user_id: number
-  prize_id: number
-  num: number
-}
-
-export interface AdRewardWatchTable {
-  id: string
-  user_id: number
-  gacha_id: number
-  started_at: ColumnType<Date, Date | undefined, Date>
-  completed_at: Date | null
-  draw_id: ColumnType<string | null, string | number | null | undefined, string | number | null>
 }
 
 export interface LivePresenceTable {

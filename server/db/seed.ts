@@ -5,6 +5,7 @@ import { demoRooms as rooms, genres } from './demo-data.ts'
 import { demoBanners, demoBots } from './demo-social.ts'
 import { CATALOGUE, FREE_GIFTS, GIFT_GROUPS } from './gift-catalogue.ts'
 import { GACHAS, LIMITED_DAYS } from './gacha-catalogue.ts'
+import { seedDemoEvents } from './seed-events.ts'
 import { seedDemoEcItems, seedShop } from './seed-shop.ts'
 import type { Db } from './index.ts'
 
@@ -187,6 +188,7 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
   if (!banner) await db.insertInto('room_banners').values(demoBanners).execute()
   await seedDemoWallets(db)
   await seedDemoEcItems(db)
+  await seedDemoEvents(db)
 }
 
 /** The gift catalogue and its groups (gift-catalogue.ts); new entries are added, none changed. */

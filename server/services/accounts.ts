@@ -108,12 +108,17 @@ export async function issueSmsCode(
   return code
 }
 
-/** Uses up the user's current code when `code` matches it; counts a wrong try against it. */
+/**
+ * Uses up the user's current code when `code` matches it, then runs `redeemed` in the same
+ * transaction (what the code allows is written with it, or not at all); counts a wrong try
+ * against the code.
+ */
 export async function redeemSmsCode(
   db: Db,
   userId: number,
   purpose: 'auth' | 'reset',
   code: string,
+  redeemed: (tx: Db, phone: string) => Promise<void> = () => Promise.resolve(),
 ): Promise<{ phone: string } | null> {
   return db.transaction().execute(async (tx) => {
     const row = await tx
@@ -141,6 +146,7 @@ export async function redeemSmsCode(
       .set({ used_at: new Date() })
       .where('id', '=', row.id)
       .execute()
+    await redeemed(tx, row.phone)
     return { phone: row.phone }
   })
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
+import type { CanWatchAnswer } from '../../src/contract/gacha.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { tokyoDayStart } from './gacha-rules.ts'
@@ -94,7 +95,12 @@ export async function adRewardUser(db: Db, userId: number, now: Date, gachaId?: 
 }
 
 /** `can_watch`: 404 when no watch is left today (SPEC §8: the caller handles the 404). */
-export async function canWatch(db: Db, userId: number, gachaId: number, now: Date) {
+export async function canWatch(
+  db: Db,
+  userId: number,
+  gachaId: number,
+  now: Date,
+): Promise<CanWatchAnswer> {
   const user = await adRewardUser(db, userId, now, gachaId)
   if (user.remaining_count === 0) throw new ApiError(404, adMessages.limit, { errorType: 'LIMIT' })
   return { can_watch: true, remaining_count: user.remaining_count }

@@ -1,5 +1,6 @@
 import { COMMENT_MESSAGES, commentProblem, type CommentEntry } from '../../src/domain/comments.ts'
 import { stripHidden } from '../../src/domain/text-hygiene.ts'
+import type { CommentLogAnswer } from '../../src/contract/live.ts'
 import { ApiError, messages } from '../errors.ts'
 import { openLive } from './lives.ts'
 import { hit } from './rate-limit.ts'
@@ -44,6 +45,12 @@ export async function publishComment(
     at: 0,
   })
   return { created_at: createdAt }
+}
+
+/** `/api/live/comment_log` of a room: its open live's newest comments, none off air. */
+export async function roomCommentLog(db: Db, roomId: number): Promise<CommentLogAnswer> {
+  const live = await openLive(db, { roomId })
+  return { comment_log: live ? await commentLog(db, live.live_id) : [] }
 }
 
 /** The newest comments of a live, newest first, in the shape of fixtures/showroom-api/comment_log.json. */

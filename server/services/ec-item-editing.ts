@@ -38,9 +38,11 @@ export async function saveItem(
   input: Parameters<typeof checkEcItemDraft>[0] & {
     room_id: number
     item_id: number | null
-    stock_was?: number | null
+    /** As sent; read on edits only (parseStockWas). */
+    stock_was?: unknown
   },
 ): Promise<EcItem> {
+  const stockWas = input.item_id === null ? undefined : parseStockWas(input.stock_was)
   await ownedRoom(db, userId, input.room_id)
   const checked = checkEcItemDraft(input)
   if (!checked.ok) throw invalidFields(checked.errors)
@@ -68,7 +70,6 @@ export async function saveItem(
     id = created.id
   } else {
     const itemId = input.item_id
-    const stockWas = input.stock_was
     await db.transaction().execute(async (tx) => {
       const current = await tx
         .selectFrom('ec_items')

@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import type { EcCategory, EcConfig, EcItem, EcPurchaseLog, Order } from '../../src/domain/shop.ts'
 import type { Db } from '../db/index.ts'
-import { ApiError, messages } from '../errors.ts'
+import { ApiError } from '../errors.ts'
 import { settleStale } from './order-settlement.ts'
 import { insertOrder, reserveOnce } from './orders.ts'
 import type { PaymentProvider } from './payments.ts'
@@ -232,12 +232,4 @@ export async function purchaseLogs(
     user_name: r.user_name,
     paid_at: r.paid_at ? unixSeconds(r.paid_at) : 0,
   }))
-}
-
-/** A quantity of one item in one order: 1 to EC_MAX_QUANTITY. */
-export function checkQuantity(value: string, max: number): number {
-  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > max) {
-    throw new ApiError(400, `${messages.invalidParameter} (quantity)`)
-  }
-  return Number(value)
 }

@@ -1,7 +1,9 @@
 import { sql } from 'kysely'
+import type { EnqueteResultAnswer } from '../../src/contract/gifts.ts'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
+import { openLive } from './lives.ts'
 import { giftImage } from '../../src/domain/gifts.ts'
 
 /** Vote gifts of each answer a viewer gets for one enquete (SPEC §4: sending one reduces its stock). */
@@ -46,6 +48,28 @@ export async function enqueteResult(db: Db, enquete: { id: number; option_count:
       rate: total === 0 ? 0 : Math.round((num / total) * 1000) / 10,
     }
   })
+}
+
+/**
+ * `/api/live/enquete_result` of a room: is a vote open on its live, and the results of that one
+ * (or of the live's last vote) so far.
+ */
+export async function roomEnqueteResult(db: Db, roomId: number): Promise<EnqueteResultAnswer> {
+  const live = await openLive(db, { roomId })
+  if (!live) return { is_enquete: false, results: [] }
+  const open = await openEnquete(db, live.live_id)
+  const last =
+    open ??
+    (await db
+      .selectFrom('enquetes')
+      .select(['id', 'option_count'])
+      .where('live_id', '=', live.live_id)
+      .orderBy('id', 'desc')
+      .executeTakeFirst())
+  return {
+    is_enquete: open !== undefined,
+    results: last ? await enqueteResult(db, last) : [],
+  }
 }
 
 /** Opens an enquete with `options` answers and pushes `t:3` to the room. */

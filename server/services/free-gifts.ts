@@ -1,5 +1,11 @@
 import type { Db } from '../db/index.ts'
-import { FREE_GIFT_CAP, FREE_GIFT_GRANT, FREE_GIFT_GRANT_INTERVAL_MS } from './gifts.ts'
+import { GIFT_KIND } from '../../src/domain/gifts.ts'
+
+/** Free gifts a user can hold of one kind (SPEC §4 free_num). */
+export const FREE_GIFT_CAP = 99
+/** How many of each free gift a viewer earns per grant, and how often a grant can come. */
+export const FREE_GIFT_GRANT = 10
+export const FREE_GIFT_GRANT_INTERVAL_MS = 10 * 60_000
 
 /** The free gifts a user holds, as current_user's gift_list.normal: `{ gift_id, free_num }`. */
 export async function freeGiftStock(db: Db, userId: number) {
@@ -12,8 +18,8 @@ export async function freeGiftStock(db: Db, userId: number) {
     .execute()
   const entry = (r: { gift_id: number; num: number }) => ({ gift_id: r.gift_id, free_num: r.num })
   return {
-    normal: rows.filter((r) => r.kind === 0).map(entry),
-    enquete: rows.filter((r) => r.kind === 1).map(entry),
+    normal: rows.filter((r) => r.kind === GIFT_KIND.normal).map(entry),
+    enquete: rows.filter((r) => r.kind === GIFT_KIND.vote).map(entry),
   }
 }
 
@@ -42,7 +48,7 @@ export async function grantFreeGifts(db: Db, userId: number, now = new Date()): 
       .selectFrom('gifts')
       .select('id')
       .where('free', '=', true)
-      .where('kind', '=', 0)
+      .where('kind', '=', GIFT_KIND.normal)
       .where('is_hidden', '=', false)
       .execute()
     for (const { id } of stars) {

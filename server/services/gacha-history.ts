@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.ts'
 import { giftImage } from '../../src/domain/gifts.ts'
-import { FREE_GIFT_CAP } from './gifts.ts'
+import { FREE_GIFT_CAP } from './free-gifts.ts'
 import { prizeImage } from './gacha-rules.ts'
 import { findGacha } from './gachas.ts'
 

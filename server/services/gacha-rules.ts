@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { PrizeType, Rarity } from '../db/schema.ts'
+import type { PrizeType, Rarity } from '../../src/domain/gacha.ts'
 import { tokyoSecondOfDay } from '../../src/domain/regulation.ts'
 import { giftImage } from '../../src/domain/gifts.ts'
 

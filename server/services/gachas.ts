@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/index.ts'
-import type { GachaKind, PrizeType, Rarity } from '../db/schema.ts'
+import type { GachaKind, PrizeType, Rarity } from '../../src/domain/gacha.ts'
 import { ApiError } from '../errors.ts'
 import { creditFreeGifts } from './free-gifts.ts'
 import { oddsPercent, pickPrizes, prizeImage, tokyoDayStart, type Prize } from './gacha-rules.ts'

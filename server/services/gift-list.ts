@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.ts'
-import { giftImage } from '../../src/domain/gifts.ts'
+import { GIFT_KIND, giftImage, type GiftType } from '../../src/domain/gifts.ts'
 
 // The gift catalogue as SHOWROOM answers it: /api/live/gift_list and gift_groups.
 
@@ -9,7 +9,7 @@ function giftShape(g: {
   name: string
   free: boolean
   point: number
-  gift_type: number
+  gift_type: GiftType
   icon: number
   label: number
   order_no: number
@@ -63,8 +63,8 @@ const catalogue = (db: Db) =>
 export async function giftList(db: Db) {
   const gifts = await catalogue(db).execute()
   return {
-    normal: gifts.filter((g) => g.kind === 0).map(giftShape),
-    enquete: gifts.filter((g) => g.kind === 1).map(giftShape),
+    normal: gifts.filter((g) => g.kind === GIFT_KIND.normal).map(giftShape),
+    enquete: gifts.filter((g) => g.kind === GIFT_KIND.vote).map(giftShape),
   }
 }
 

@@ -1,5 +1,12 @@
 import { sql } from 'kysely'
+import type {
+  GiftLogAnswer,
+  StageUsersAnswer,
+  SummaryRankingAnswer,
+} from '../../src/contract/gifts.ts'
 import type { Db } from '../db/index.ts'
+import { ApiError, messages } from '../errors.ts'
+import { openLive } from './lives.ts'
 import { avatarUrl } from './current-user.ts'
 import { giftImage } from '../../src/domain/gifts.ts'
 import { fanLevel } from './gifts.ts'
@@ -83,4 +90,24 @@ export async function summaryRanking(db: Db, roomId: number) {
     fan_level: fanLevel(Number(r.points)),
     user: rankedUser(r),
   }))
+}
+
+/** `/api/live/gift_log` of a room: its open live's gifts, none off air. */
+export async function roomGiftLog(db: Db, roomId: number): Promise<GiftLogAnswer> {
+  const live = await openLive(db, { roomId })
+  return { gift_log: live ? await giftLog(db, live.live_id) : [] }
+}
+
+/** `/api/live/stage_user_list` of a room: its open live's top supporters, none off air. */
+export async function roomStageUsers(db: Db, roomId: number): Promise<StageUsersAnswer> {
+  const live = await openLive(db, { roomId })
+  return { stage_user_list: live ? await stageUsers(db, live.live_id) : [] }
+}
+
+/** `/api/live/summary_ranking` with the points of all of it; 404 for an unknown room. */
+export async function roomSummaryRanking(db: Db, roomId: number): Promise<SummaryRankingAnswer> {
+  const room = await db.selectFrom('rooms').select('id').where('id', '=', roomId).executeTakeFirst()
+  if (!room) throw new ApiError(404, messages.notFound)
+  const ranking = await summaryRanking(db, room.id)
+  return { ranking, total_point: ranking.reduce((sum, r) => sum + r.point, 0) }
 }

@@ -5,15 +5,14 @@ import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { castVote } from './enquetes.ts'
 import { debitGold } from './wallet.ts'
+import { addEventPoints } from './events/points.ts'
+import { publishStandings } from './events/publish.ts'
 import { freeGiftStock } from './free-gifts.ts'
+import { GIFT_KIND, GIFT_NUM_MAX } from '../../src/domain/gifts.ts'
 
-/** Free gifts a user can hold of one kind (SPEC §4 free_num). */
-export const FREE_GIFT_CAP = 99
-/** How many of each free gift a viewer earns per grant, and how often a grant can come. */
-export const FREE_GIFT_GRANT = 10
-export const FREE_GIFT_GRANT_INTERVAL_MS = 10 * 60_000
-/** The most of one gift sent in one call. */
-export const MAX_GIFT_NUM = { free: 10, paid: 9999 } as const
+export { FREE_GIFT_CAP, FREE_GIFT_GRANT } from './free-gifts.ts'
+/** The most of one gift sent in one call: the app's limit too. */
+const MAX_GIFT_NUM = GIFT_NUM_MAX
 
 /**
  * Fan level in a room: one level per FAN_LEVEL_STEP points sent there, from level 1, up to 100.
@@ -74,7 +73,7 @@ async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {
   if (kind === 'paid' && gift.free) throw new ApiError(400, giftMessages.notPaid)
   const points = gift.point * request.num
   let freeLeft: number | undefined
-  if (gift.kind === 1) {
+  if (gift.kind === GIFT_KIND.vote) {
     // A vote gift: from the viewer's stock for the open enquete (services/enquetes.ts).
     freeLeft = await castVote(tx, { ...request, giftId: gift.id })
   } else if (kind === 'paid') {
@@ -131,12 +130,17 @@ async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {
     )
     .returning('points')
     .executeTakeFirstOrThrow()
+  // Event points with the gift, in its transaction (a vote is a ballot, not support).
+  const events =
+    gift.kind === GIFT_KIND.vote
+      ? []
+      : await addEventPoints(tx, { roomId: live.room_id, userId: request.userId, points })
   const sender = await tx
     .selectFrom('users')
     .select(['name', 'avatar_id', 'gold', 'expiring_gold'])
     .where('id', '=', request.userId)
     .executeTakeFirstOrThrow()
-  return { live, gift, logged, fanPoints: Number(fan.points), points, sender, freeLeft }
+  return { live, gift, logged, fanPoints: Number(fan.points), points, sender, freeLeft, events }
 }
 
 type GiftGiven = Awaited<ReturnType<typeof giveGiftIn>>
@@ -191,6 +195,7 @@ export async function sendGift(
 ): Promise<GiftSent> {
   const result = await db.transaction().execute((tx) => giveGiftIn(tx, request, kind))
   publishGift(hub, request, result)
+  publishStandings(db, hub, result.events, result)
   return giftAnswer(request, result)
 }
 
@@ -218,7 +223,10 @@ export async function sendAllFreeStars(
     }
     return results
   })
-  for (const { request: one, result } of given) publishGift(hub, one, result)
+  for (const { request: one, result } of given) {
+    publishGift(hub, one, result)
+    publishStandings(db, hub, result.events, result)
+  }
   const last = given[given.length - 1]
   if (!last) throw new ApiError(400, giftMessages.noFreeStock)
   return {

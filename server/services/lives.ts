@@ -214,3 +214,13 @@ export async function openLive(db: Db, where: { roomId?: number; liveId?: number
   if (where.liveId !== undefined) q = q.where('lives.id', '=', where.liveId)
   return q.executeTakeFirst()
 }
+
+/** The open live of the room with this URL key (its HLS is served only while on air). */
+export async function openLiveByUrlKey(db: Db, urlKey: string) {
+  const room = await db
+    .selectFrom('rooms')
+    .select('id')
+    .where('room_url_key', '=', urlKey)
+    .executeTakeFirst()
+  return room ? openLive(db, { roomId: room.id }) : undefined
+}

@@ -32,14 +32,6 @@ const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 export const newOrderId = () => `o_${randomBytes(12).toString('base64url')}`
 
-/** A client key (one per checkout attempt, made by the browser): 8–64 of [A-Za-z0-9_-]. */
-export function checkClientKey(value: string): string {
-  if (!/^[A-Za-z0-9_-]{8,64}$/.test(value)) {
-    throw new ApiError(400, `${messages.invalidParameter} (client_key)`)
-  }
-  return value
-}
-
 /** `/api/payment/orders/{id}` and the other order answers: SPEC shapes in src/domain/shop.ts. */
 export async function orderView(db: Db, orderId: string): Promise<Order> {
   const row = await db

@@ -1,4 +1,4 @@
-import { createActor, waitFor } from 'xstate'
+import { createActor } from 'xstate'
 import type { Notice } from '../domain/api-failure.ts'
 import type { ServiceSettings } from '../domain/api-types.ts'
 import type { ChunkReloads } from '../domain/chunk-reload.ts'
@@ -16,6 +16,7 @@ import { once } from '../lazy-once.ts'
 import type { RouterContext } from '../router-context.ts'
 import type { FlowInspector } from '../effects/inspector.ts'
 import { fromPromise } from 'xstate'
+import type { EventMachines } from './event.ts'
 import type { LotteryMachines } from './lottery.ts'
 import type { AppPorts } from './ports.ts'
 import type { AccountMachines } from './account.ts'
@@ -100,12 +101,7 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
   )
 
   // A guard that met an anonymous visitor asks for a login: the login modal opens.
-  app.subscribe((snapshot) => {
-    if (snapshot.context.loginRequested) {
-      app.send({ type: 'login.prompted' })
-      auth.send({ type: 'login.open', kind: 1 })
-    }
-  })
+  app.on('login.requested', () => auth.send({ type: 'login.open', kind: 1 }))
 
   const ports: AppPorts = {
     isLoggedIn: () => app.getSnapshot().context.user?.is_login === true,
@@ -134,22 +130,26 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
         }),
       ),
     ),
+    event: once<EventMachines>(() =>
+      import('./event.ts').then((m) => m.eventMachines(effects, ports)),
+    ),
     lottery: once<LotteryMachines>(() =>
       import('./lottery.ts').then((m) => m.lotteryAndFlows(effects, ports)),
     ),
     api: effects.api,
     nowMs: effects.nowMs,
     loadMessages: effects.loadMessages,
-    async guardNavigation(path) {
-      app.send({ type: 'navigation.start', path, nowMs: effects.nowMs() })
-      const seq = app.getSnapshot().context.seq
-      const done = await waitFor(
-        app,
-        (s) => s.context.decision?.seq === seq || s.context.seq !== seq,
-      )
-      return {
-        redirectTo: done.context.decision?.seq === seq ? done.context.decision.redirectTo : null,
-      }
+    guardNavigation(path) {
+      // The machine answers every navigation it starts, a superseded one included.
+      return new Promise((resolve) => {
+        const seq = app.getSnapshot().context.seq + 1
+        const answer = app.on('navigation.decided', (decided) => {
+          if (decided.seq !== seq) return
+          answer.unsubscribe()
+          resolve({ redirectTo: decided.redirectTo })
+        })
+        app.send({ type: 'navigation.start', path, nowMs: effects.nowMs() })
+      })
     },
     inspect: effects.inspector?.inspect,
     machines: {

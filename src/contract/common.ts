@@ -1,18 +1,17 @@
 import * as v from 'valibot'
+import { parseId } from '../domain/ids.ts'
 
-/** Ids are PostgreSQL integers: a larger one would be a database error, not a 400. */
-export const MAX_ID = 2_147_483_647
+export { MAX_ID } from '../domain/ids.ts'
 
 /**
  * A positive integer id, as a query string or a form field sends it (text) or JSON does (a
- * number): 1 to MAX_ID.
+ * number): 1 to MAX_ID, by the one id rule of both programs (`parseId`, which the app's routes
+ * use for their id params too).
  */
 export const Id = v.pipe(
   v.union([v.string(), v.number()]),
-  v.transform(String),
-  v.regex(/^[1-9]\d{0,9}$/),
-  v.transform(Number),
-  v.maxValue(MAX_ID),
+  v.transform((id) => parseId(String(id))),
+  v.number(),
 )
 
 /** A `0`/`1` flag (form fields and JSON alike). */
@@ -32,6 +31,9 @@ export const FlagOr = (fallback: boolean) =>
     v.transform((f) => (f === '' ? fallback : String(f) === '1')),
   )
 
+/** An optional `0`/`1` flag in a query string. */
+export const QueryFlag = v.optional(v.picklist(['0', '1']))
+
 /** A field the server does not read (SHOWROOM clients send it): anything, or nothing. */
 export const Ignored = v.optional(v.unknown())
 
@@ -41,6 +43,15 @@ export const Text = (max: number) =>
     v.union([v.string(), v.pipe(v.number(), v.finite(), v.transform(String))]),
     v.maxLength(max),
   )
+
+/** Optional text of at most `max` code units: missing or null is '' (as the server reads it). */
+export const OptionalText = (max: number) => v.nullish(Text(max), '')
+
+/**
+ * A field of a form whose rules live in src/domain and answer per field (400 INVALID_FIELDS with
+ * `field_errors`, the messages the form shows): taken as it was sent, or missing.
+ */
+export const FormField = v.optional(v.unknown())
 
 /** `{ ok: 1 }`: a state-changing call that has nothing more to say. */
 export interface Ok {

@@ -1,6 +1,17 @@
 import * as v from 'valibot'
-import type { GiftLogEntry } from '../domain/gifts.ts'
+import type { Gift, GiftGroup, GiftLogEntry, VoteResult } from '../domain/gifts.ts'
 import { Flag, Id, Ignored } from './common.ts'
+
+/** `GET /api/live/gift_list` (fixtures/showroom-api/gift_list.json): normal and vote gifts. */
+export interface GiftListAnswer {
+  normal: Gift[]
+  enquete: Gift[]
+}
+
+/** `GET /api/live/gift_groups`: the gift panel's tabs, each with its gifts in order. */
+export interface GiftGroupsAnswer {
+  gift_groups: GiftGroup[]
+}
 
 /** How many of one gift one call may send: a whole number from 1 (the service checks the most). */
 const Count = v.pipe(
@@ -48,4 +59,29 @@ export const GiftUseFlagBody = v.object({ type: v.picklist(['1', 1]), flg: Flag 
 export type GiftUseFlagBody = v.InferInput<typeof GiftUseFlagBody>
 export interface GiftUseFlagAnswer {
   ok: '1'
+}
+
+/** `GET /api/live/enquete_result` (room_id): the open vote's results so far, or the last one's. */
+export interface EnqueteResultAnswer {
+  is_enquete: boolean
+  results: VoteResult[]
+}
+
+/** A user in a ranking. */
+export interface RankedUser {
+  user_id: number
+  name: string
+  avatar_id: number
+  avatar_url: string
+}
+
+/** `GET /api/live/stage_user_list` (room_id): the live's top supporters by points, at most 10. */
+export interface StageUsersAnswer {
+  stage_user_list: Array<{ rank: number; score: number; user: RankedUser }>
+}
+
+/** `GET /api/live/summary_ranking` (room_id): the room's fans across its lives, at most 100. */
+export interface SummaryRankingAnswer {
+  ranking: Array<{ rank: number; point: number; fan_level: number; user: RankedUser }>
+  total_point: number
 }

@@ -1,9 +1,68 @@
 import * as v from 'valibot'
+import type { OnlivesResponse } from '../domain/api-types.ts'
 import type { CommentEntry } from '../domain/comments.ts'
-import { Id, Ignored, Text } from './common.ts'
+import { Id, Ignored, QueryFlag, Text } from './common.ts'
 
 /** `GET /api/live/{comment_log,polling,streaming_url}` and friends: one room. */
 export const RoomQuery = v.object({ room_id: Id })
+export type RoomQuery = v.InferInput<typeof RoomQuery>
+
+/** `GET /api/live/onlive_num`: how many rooms are on air. */
+export interface OnliveNumAnswer {
+  num: number
+}
+
+/** `GET /api/live/onlives`: the on-air list by genre (pick-up only, in a language's names). */
+export const OnlivesQuery = v.object({
+  is_pickup: QueryFlag,
+  skip_serial_code_live: QueryFlag,
+  room_id: v.optional(Id),
+  lang: v.optional(v.picklist(['ja', 'en', 'zh-tw', 'th'])),
+})
+export type OnlivesQuery = v.InferInput<typeof OnlivesQuery>
+
+export type OnlivesAnswer = OnlivesResponse
+
+/** `GET /api/live/live_info` (room_id): SPEC §3 live info, with the caller's own flags. */
+export interface LiveInfoAnswer {
+  is_under_16: boolean
+  is_under_18: boolean
+  is_abroad: boolean
+  enquete_gift_num: number
+  is_enquete: boolean
+  live_id: number
+  is_enquete_result: boolean
+  room_name: string
+  background_image_url: null
+  age_verification_status: number
+  bcsvr_port: number
+  video_type: number
+  live_type: number
+  is_free_gift_only: boolean
+  premium_room_type: number
+  bcsvr_host: string
+  bcsvr_key: string
+  room_id: number
+  live_status: 1 | 2
+  is_fav: boolean
+  did_send_live_bad_report: boolean
+  is_owner: boolean
+}
+
+/** One playlist of `streaming_url_list` (fixtures/showroom-api/streaming_url.json). */
+export interface StreamingUrlEntry {
+  url: string
+  id: number
+  type: 'hls_all' | 'hls' | 'lhls'
+  label: string
+  quality?: number
+  is_default?: boolean
+}
+
+/** `GET /api/live/streaming_url` (room_id): the live's playlists; `{}` off air. */
+export interface StreamingUrlAnswer {
+  streaming_url_list?: StreamingUrlEntry[]
+}
 
 /** `GET /api/live/comment_log` (fixtures/showroom-api/comment_log.json), newest first. */
 export interface CommentLogAnswer {
@@ -48,4 +107,32 @@ export interface TelopAnswer {
   telop: string
   telops: Array<{ text: string; type: 'user'; color: { r: number; g: number; b: number } }>
   interval: number
+}
+
+/** A free gift or vote gift the caller holds (`gift_list` of live/current_user). */
+export interface HeldGift {
+  gift_id: number
+  free_num: number
+}
+
+/**
+ * `GET /api/live/current_user` (room_id): the caller as this room sees them — owner, follow and
+ * block, and what the gift panel needs (wallet, free stock, votes left, fan level). Anonymous
+ * callers get the same fields, empty.
+ */
+export interface LiveCurrentUserAnswer {
+  is_login: boolean
+  user_id: number
+  name: string
+  avatar_id: number
+  avatar_url: string
+  sms_auth: boolean
+  is_owner: boolean
+  is_follow: boolean
+  is_blocked: boolean
+  gold: number
+  expiring_gold: number
+  gift_list: { normal: HeldGift[]; enquete: HeldGift[] }
+  is_confirm_gifting_use_gold: boolean
+  fan_level: number
 }

@@ -4,7 +4,7 @@ import * as v from 'valibot'
  * The push socket's frames (`MSG\t<key>\t<json>`), one schema per `t`, shared by the server that
  * builds them and the app that reads them. SHOWROOM's own (fixtures/showroom-api/
  * broadcast_ws_messages.json): comment "1", gift "2", telop 8, live end 101; Kirari's: vote
- * start 3 and end 4, welcome comment 201, system log 202. The server builds each with its
+ * start 3 and end 4, welcome comment 201, system log 202, event standing 203. The server builds each with its
  * builder (the types hold it to the schema); the app parses with `parsePushPayload`, and a frame
  * that does not fit is dropped, never filled in with guesses.
  */
@@ -108,6 +108,48 @@ export const SystemLogFrame = v.object({
   created_at: unixSeconds,
 })
 
+/** Kirari's: a room's standing in an event changed (a gift moved it, or passed it). */
+export const EventStandingFrame = v.object({
+  t: tOf('203'),
+  event_id: int,
+  event_name: v.string(),
+  ended_at: unixSeconds,
+  rank: int,
+  point: int,
+  /** Points to the room above; 0 at the top. */
+  gap: int,
+  next_rank: int,
+  lower_rank: int,
+  lower_gap: int,
+  /*
+   * Added later, so optional: a frame without them still parses. The rank last shown for the
+   * room (0: unknown) and 1 when the rank moved since; the room's points sequence (a client
+   * keeps the standing with the highest); rooms ranked and the rank across the whole event (a
+   * block event ranks within divisions).
+   */
+  before_rank: v.optional(int, 0),
+  is_animation: v.optional(v.picklist([0, 1]), 0),
+  sequence_num: v.optional(int, 0),
+  max_rank: v.optional(int, 0),
+  large_rank: v.optional(int, 0),
+  event_block_division_id: v.optional(int, 0),
+  created_at: unixSeconds,
+})
+
+/** The push key an event's page follows (frame 204). */
+export const eventPushKey = (eventId: number) => `event:${eventId}`
+
+/**
+ * Kirari's, on an event's own key (`event:{id}`): its ranking moved. `v` is when the server read
+ * the ranking it pushed for (ms): a page reloads the ranking as of at least then.
+ */
+export const EventRankingFrame = v.object({
+  t: tOf('204'),
+  event_id: int,
+  v: int,
+  created_at: unixSeconds,
+})
+
 const FRAMES = {
   '1': CommentFrame,
   '2': GiftFrame,
@@ -117,6 +159,8 @@ const FRAMES = {
   '101': LiveEndFrame,
   '201': WelcomeFrame,
   '202': SystemLogFrame,
+  '203': EventStandingFrame,
+  '204': EventRankingFrame,
 } as const
 
 type Frames = typeof FRAMES

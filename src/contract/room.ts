@@ -1,7 +1,43 @@
 import * as v from 'valibot'
-import { FlagOr, Id, Text } from './common.ts'
+import type { RoomEvent } from './event.ts'
+import type { RegulationStatus } from '../domain/regulation.ts'
+import type { Banner, RecommendedComment } from '../domain/room.ts'
+import type { EcConfig } from '../domain/shop.ts'
+import { Flag, FlagOr, Id, Text, type Ok } from './common.ts'
 
 export const RoomIdQuery = v.object({ room_id: Id })
+export type RoomIdQuery = v.InferInput<typeof RoomIdQuery>
+
+/** `GET /api/room/status`: a room by its URL key (SPEC.md §3 room lookup). */
+export const RoomStatusQuery = v.object({
+  room_url_key: v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/)),
+})
+export type RoomStatusQuery = v.InferInput<typeof RoomStatusQuery>
+
+export interface RoomStatusAnswer {
+  room_id: number
+  room_url_key: string
+  room_name: string
+  main_name: string
+  description: string
+  image_s: string
+  image: string
+  is_official: boolean
+  genre_id: number
+  follower_num: number
+  broadcast_host: string
+  broadcast_key: string
+  is_live: boolean
+  live_id: number
+  started_at: number
+  is_fav: boolean
+  did_send_live_bad_report: boolean
+  share: { twitter: { text: string; url: string } }
+  is_owner: boolean
+  /** Kirari: the owner's private push key of the live on air (owner-only logs); '' for others. */
+  owner_broadcast_key: string
+  isRoomOrganizer: boolean
+}
 
 /** `POST /api/room/follow` and `/api/room/update_follow`: flag 1 follows (the default), 0 unfollows. */
 export const FollowBody = v.object({ room_id: Id, flag: FlagOr(true) })
@@ -31,4 +67,66 @@ export interface WelcomeAnswer {
 /** `GET /room/is_live` (SHOWROOM's, outside /api): 1 on air, 0 not. */
 export interface IsLiveAnswer {
   ok: 0 | 1
+}
+
+/** `GET /api/room/banners`: the room's own banners, then those shown everywhere. */
+export interface BannersAnswer {
+  banners: Banner[]
+}
+
+/** `GET /api/room/event_and_support` (SPEC.md §3 Event): the room's ongoing event, or null. */
+export interface EventAndSupportAnswer {
+  event: RoomEvent | null
+  support: null
+  regular_event: null
+}
+
+/** `GET /api/recommended_live_comment`: preset comments for the room's genre. */
+export interface RecommendedCommentsAnswer {
+  recommend_comments: RecommendedComment[]
+}
+
+/** `GET /api/room/check_room_regulation`: the room, and the live (its open one, or live_id). */
+export const RegulationQuery = v.object({ room_id: Id, live_id: v.optional(Id) })
+export type RegulationQuery = v.InferInput<typeof RegulationQuery>
+
+/** SPEC §7 regulation: 0 none, 1 no limit, 2 limited. */
+export interface RegulationAnswer {
+  under_18_room_regulation_status: RegulationStatus
+  under_18_live_regulation_status: RegulationStatus
+}
+
+/** `POST /api/room/upsert_room_regulation` (form), owner only: performers under 18 (1) or not. */
+export const RegulationBody = v.object({ room_id: Id, is_under_18_room_regulation: Flag })
+export type RegulationBody = v.InferInput<typeof RegulationBody>
+
+export interface RegulationSavedAnswer extends Ok {
+  under_18_room_regulation_status: RegulationStatus
+}
+
+/** `GET /api/room/profile`: the fields of fixtures/showroom-api/room_profile.json Kirari has. */
+export interface RoomProfileAnswer {
+  room_id: number
+  room_url_key: string
+  room_name: string
+  main_name: string
+  performer_name: string
+  description: string
+  follower_num: number
+  is_official: boolean
+  is_onlive: boolean
+  live_id: number
+  current_live_started_at: number
+  view_num: number
+  genre_id: number
+  genre_name: string
+  image: string
+  image_square: string
+  is_follow: boolean
+  share_url: string
+  share_url_live: string
+  live_tags: never[]
+  image_list: never[]
+  voice_list: never[]
+  ec_config: Pick<EcConfig, 'sales_available' | 'is_external_ec' | 'links'>
 }

@@ -1,3 +1,4 @@
+import type { EventStanding } from './events.ts'
 import type { GiftLogEntry, VoteResult } from './gifts.ts'
 /** SPEC.md §9 comment view constants. */
 export const VISIBLE_START = 50
@@ -130,15 +131,23 @@ export function mergeBackfill(
   return merged.sort((a, b) => a.created_at - b.created_at)
 }
 
+/** One push frame as read: a comment (t:1) on its own, or what the socket passes on as it is. */
+export type PushFrame =
+  { type: 'push.comment'; comment: CommentEntry } | Exclude<PushEvent, { type: 'push.comments' }>
+
 /** What the push socket tells a room (SHOWROOM frames t:1, t:2, t:3, t:4, t:8, t:101; Kirari's t:201). */
 export type PushEvent =
-  | { type: 'push.comment'; comment: CommentEntry }
+  /** The comments of one frame, oldest first: the room renders them once. */
+  | { type: 'push.comments'; comments: CommentEntry[] }
   | { type: 'push.gift'; gift: GiftLogEntry }
   | { type: 'push.log'; log: SystemLog }
   | { type: 'push.voteStarted' }
   | { type: 'push.voteEnded'; results: VoteResult[] }
   | { type: 'push.telop'; telop: string }
   | { type: 'push.welcome'; comment: string }
+  | { type: 'push.eventStanding'; standing: EventStanding }
+  /** An event's ranking moved; `version` is the moment (ms) a reload must at least reflect. */
+  | { type: 'push.eventRanking'; eventId: number; version: number }
   | { type: 'push.liveEnd' }
   | { type: 'push.connected'; reconnected: boolean }
   | { type: 'push.disconnected' }

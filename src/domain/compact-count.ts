@@ -7,15 +7,9 @@ import { languageTag, type Locale } from './locale.ts'
 export function formatCompactCount(value: number, locale: Locale): string {
   const n = Math.max(0, Math.floor(value))
   if (n < 10_000) return new Intl.NumberFormat(languageTag(locale)).format(n)
-  // Integer arithmetic: 12345 → 1235 hundredths of a thousand, rounded half up.
-  const hundredths = Math.round(n / 10)
-  const whole = Math.floor(hundredths / 100)
-  const fraction = hundredths % 100
-  const decimals =
-    fraction === 0
-      ? '0'
-      : fraction % 10 === 0
-        ? String(fraction / 10)
-        : String(fraction).padStart(2, '0')
-  return `${new Intl.NumberFormat(languageTag(locale)).format(whole)}.${decimals}K`
+  // Hundredths of a thousand, rounded half up on integers (12345 → 1235), then 1–2 decimals.
+  return `${new Intl.NumberFormat(languageTag(locale), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 2,
+  }).format(Math.round(n / 10) / 100)}K`
 }

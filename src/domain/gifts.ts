@@ -1,4 +1,12 @@
 /** One gift of `/api/live/gift_list` (SPEC §3 Gift; fixtures/showroom-api/gift_list.json). */
+/** What a gift is for: an ordinary gift, or a vote (enquete) option's gift. Declared once for both programs. */
+export const GIFT_KIND = { normal: 0, vote: 1 } as const
+export type GiftKind = (typeof GIFT_KIND)[keyof typeof GIFT_KIND]
+
+/** SPEC §3 `gift_type`: 1 a paid gift, 2 a free one. */
+export const GIFT_TYPE = { paid: 1, free: 2 } as const
+export type GiftType = (typeof GIFT_TYPE)[keyof typeof GIFT_TYPE]
+
 export interface Gift {
   gift_id: number
   gift_name: string
@@ -12,7 +20,7 @@ export interface Gift {
   order_no: number
   scale: number
   dialog_id: number
-  gift_type: number
+  gift_type: GiftType
   is_hidden: boolean
   is_delete_from_stage: boolean
 }

@@ -1,3 +1,4 @@
+import type { EventStanding } from './events.ts'
 import type { GiftLogEntry } from './gifts.ts'
 import type { CommentEntry } from './comments.ts'
 
@@ -63,6 +64,8 @@ export interface LoadedRoom {
   giftLog: GiftLogEntry[]
   /** SPEC §9: gift sounds are on unless the viewer turned them off (remembered). */
   giftSound: boolean
+  /** The event the room is in now, and its place there; null when none (or not known). */
+  event: EventStanding | null
 }
 
 /** A gift on the stage over the video, until it leaves. */

@@ -1,5 +1,5 @@
 import type { ChunkReloads } from '../domain/chunk-reload.ts'
-import { readCookie, serializeCookie } from '../domain/cookie.ts'
+import { readCookie } from '../domain/cookie.ts'
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from '../domain/locale.ts'
 
 const CHUNK_RELOADS_KEY = 'kirari:chunk-reloads'
@@ -8,14 +8,23 @@ export function readLocaleCookie(): string | undefined {
   return readCookie(document.cookie, LOCALE_COOKIE)
 }
 
-/** SPEC.md §4: the locale cookie lives 365 days on path / with SameSite=Lax. */
+/**
+ * SPEC.md §4: the locale cookie lives 365 days on path / with SameSite=Lax. Written only when the
+ * visitor changes language: the cookie rules load then, not with the first page.
+ */
 export function writeLocaleCookie(locale: Locale): void {
-  document.cookie = serializeCookie(LOCALE_COOKIE, locale, {
-    maxAgeSeconds: LOCALE_COOKIE_MAX_AGE,
-    path: '/',
-    sameSite: 'Lax',
-    secure: location.protocol === 'https:',
-  })
+  import('../domain/set-cookie.ts').then(
+    ({ serializeCookie }) => {
+      document.cookie = serializeCookie(LOCALE_COOKIE, locale, {
+        maxAgeSeconds: LOCALE_COOKIE_MAX_AGE,
+        path: '/',
+        sameSite: 'Lax',
+        secure: location.protocol === 'https:',
+      })
+    },
+    // Offline at that moment: the URL keeps the language; the cookie is written next time.
+    () => {},
+  )
 }
 
 /** Reloads survive the reload itself, so the once-per-10-s rule lives in sessionStorage. */

@@ -5,6 +5,7 @@ import {
   mergeBackfill,
   type CommentEntry,
   type PushEvent,
+  type PushFrame,
 } from '../domain/comments.ts'
 import { avatarUrl } from '../domain/avatar.ts'
 import { giftImage } from '../domain/gifts.ts'
@@ -48,7 +49,7 @@ export type { PushEvent }
  * A push frame (`MSG\t<key>\t<json>`) as a machine event: its payload checked against the
  * contract (src/contract/push.ts); null for frames we do not use and for ones that do not fit.
  */
-export function parseFrame(frame: string): PushEvent | null {
+export function parseFrame(frame: string): PushFrame | null {
   if (!frame.startsWith('MSG\t')) return null
   let payload: unknown
   try {
@@ -104,6 +105,22 @@ export function parseFrame(frame: string): PushEvent | null {
       return { type: 'push.liveEnd' }
     case '201':
       return { type: 'push.welcome', comment: parsed.frame.comment }
+    case '203': {
+      const f = parsed.frame
+      return {
+        type: 'push.eventStanding',
+        standing: {
+          eventId: f.event_id,
+          eventName: f.event_name,
+          endedAt: f.ended_at,
+          rank: f.rank,
+          point: f.point,
+          gap: f.gap,
+        },
+      }
+    }
+    case '204':
+      return { type: 'push.eventRanking', eventId: parsed.frame.event_id, version: parsed.frame.v }
     case '202': {
       const f = parsed.frame
       return {
@@ -163,7 +180,7 @@ export function openPushSocket(
     cancelFlush = null
     const batch = pending
     pending = []
-    for (const comment of batch) send({ type: 'push.comment', comment })
+    if (batch.length > 0) send({ type: 'push.comments', comments: batch })
   }
 
   const deliver = (comment: CommentEntry) => {

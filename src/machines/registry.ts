@@ -8,6 +8,8 @@ import { ecEditorMachine } from './ec-shop/ec-editor.machine.ts'
 import { ecShopMachine } from './ec-shop/ec-shop.machine.ts'
 import { timeLimitedPackMachine } from './povo/time-limited-pack.machine.ts'
 import { commentStreamMachine } from './comment-stream/comment-stream.machine.ts'
+import { eventMachine } from './event/event.machine.ts'
+import { organizerEventsMachine } from './organizer/organizer-events.machine.ts'
 import { flowsMachine } from './flows/flows.machine.ts'
 import { gachaMachine } from './gacha/gacha.machine.ts'
 import { giftMachine } from './gift/gift.machine.ts'
@@ -55,4 +57,6 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'povo', machine: timeLimitedPackMachine },
   { dir: 'ec-shop', machine: ecShopMachine },
   { dir: 'ec-shop', machine: ecEditorMachine },
+  { dir: 'event', machine: eventMachine },
+  { dir: 'organizer', machine: organizerEventsMachine },
 ]

@@ -1,4 +1,4 @@
-import { redirect } from '@tanstack/react-router'
+import { Outlet, redirect } from '@tanstack/react-router'
 import { checkAccess, type AccessRule } from '../domain/access.ts'
 import type { RouterContext } from '../router-context.ts'
 
@@ -16,4 +16,13 @@ export function requireAccess(rule: AccessRule) {
     // eslint-disable-next-line @typescript-eslint/only-throw-error
     throw redirect({ to: decision.redirectTo, replace: true })
   }
+}
+
+/**
+ * The pathless `_user` layouts (`src/routes/_user.tsx`, `src/routes/povo_ec/_user.tsx`): every
+ * page under one needs a user login (SPEC.md §2 auth-user), checked once there.
+ */
+export function userOnly() {
+  // A fresh object each time: the router keeps (and updates) the options object it is given.
+  return { beforeLoad: requireAccess('auth-user'), component: Outlet }
 }

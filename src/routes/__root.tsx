@@ -10,9 +10,7 @@ import { DEFAULT_LOCALE, splitLocalePath } from '../domain/locale.ts'
 import type { RouterContext } from '../router-context.ts'
 import { AuthModals } from '../views/auth/AuthModals.tsx'
 import { AppToaster } from '../views/components/AppToaster.tsx'
-import { DefaultLayout } from '../views/layouts/DefaultLayout.tsx'
-import { LiteRoomLayout } from '../views/layouts/LiteRoomLayout.tsx'
-import { RoomLayout } from '../views/layouts/RoomLayout.tsx'
+import { SiteLayout } from '../views/layouts/SiteLayout.tsx'
 import { RouteError } from '../views/pages/RouteError.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -35,16 +33,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: RouteError,
 })
 
-const LAYOUTS = { default: DefaultLayout, room: RoomLayout, lite: LiteRoomLayout } as const
-
 function Root() {
   const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout ?? 'default' })
-  const Layout = LAYOUTS[layout]
   return (
     <>
-      <Layout>
+      <SiteLayout kind={layout}>
         <Outlet />
-      </Layout>
+      </SiteLayout>
       <AuthModals />
       <AppToaster />
     </>

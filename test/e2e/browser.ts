@@ -14,13 +14,18 @@ export interface Session {
 }
 
 /** A fresh Chromium profile, as a first-time visitor with a Japanese browser. */
-export async function openBrowser(options: { locale?: string } = {}): Promise<Session> {
+export async function openBrowser(
+  options: { locale?: string; phone?: boolean } = {},
+): Promise<Session> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: inject('chromium'),
     headless: true,
     locale: options.locale ?? 'ja-JP',
-    viewport: { width: 1280, height: 800 },
+    // A phone is Chromium's mobile emulation at 390×844 with touch; otherwise a laptop window.
+    ...(options.phone
+      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 } }),
     args: CHROMIUM_ARGS,
   })
   const page = context.pages()[0] ?? (await context.newPage())

@@ -29,7 +29,7 @@ describe('flow visualizer in Chromium', () => {
     await expect
       .poll(() =>
         diagram
-          .getByRole('button', { name: 'room.live', exact: true })
+          .getByRole('button', { name: 'room.loaded.live', exact: true })
           .getAttribute('aria-pressed'),
       )
       .toBe('true')
@@ -39,7 +39,7 @@ describe('flow visualizer in Chromium', () => {
     await room.getByRole('button', { name: '送信' }).click()
     await expect
       .poll(() => actor.textContent(), { timeout: 10_000 })
-      .toMatch(/live\.composer\.sending → live\.composer\.idle$/)
+      .toMatch(/loaded\.live\.composer\.sending → loaded\.live\.composer\.idle$/)
     const log = flows.getByRole('list', { name: 'イベント' })
     await log.getByText('comment.submit').waitFor()
     await log.getByText('{"text":"フロー確認"}').first().waitFor()

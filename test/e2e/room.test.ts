@@ -40,7 +40,7 @@ describe('live room in Chromium', () => {
     await quality.selectOption({ label: '低画質' })
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 })
-      .toBe(160)
+      .toBe(640)
     const low = await time()
     await expect.poll(time, { timeout: 10_000 }).toBeGreaterThan(low + 1)
     await page.getByRole('button', { name: 'ミュート解除' }).click()
@@ -101,8 +101,9 @@ describe('live room in Chromium', () => {
 
     await button.click()
     await button.waitFor({ state: 'hidden' })
+    // The bots repeat their lines, so compare the whole list: the stock joined it.
     const after = await rowTexts(list)
-    expect(after.at(-1)).not.toEqual(before.at(-1))
+    expect(after).not.toEqual(before)
     expect(after.length).toBeLessThanOrEqual(100)
     await expect
       .poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))

@@ -39,8 +39,11 @@ describe('Kirari in Chromium', () => {
     await page.waitForURL(/\/en\/terms$/)
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor()
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en')
-    const cookies = await session.context.cookies()
-    expect(cookies.find((c) => c.name === 'kirari_locale')).toMatchObject({
+    // Written once the cookie's rules have loaded (they are not part of the first page).
+    const localeCookie = async () =>
+      (await session.context.cookies()).find((c) => c.name === 'kirari_locale')
+    await expect.poll(async () => (await localeCookie())?.value).toBe('en')
+    expect(await localeCookie()).toMatchObject({
       value: 'en',
       sameSite: 'Lax',
       path: '/',

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate'
 import { ApiRequestError, type ApiFailure } from '../../src/domain/api-failure.ts'
-import { appMachine } from '../../src/machines/app/app.machine.ts'
-import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
+import { appMachine, type AppEmitted } from '../../src/machines/app/app.machine.ts'
+import { coverageLine, emittedOn, walkMachine, type WalkResult } from './graph-walk.ts'
 import { NOW, settings, user } from './fixtures.ts'
 
 type AppEvent = EventFromLogic<typeof appMachine>
@@ -74,7 +74,6 @@ const events: AppEvent[] = [
   { type: 'auth.required', reason: 'login-required' },
   { type: 'auth.required', reason: 'forbidden' },
   { type: 'session.refresh', nowMs: NOW },
-  { type: 'login.prompted' },
   { type: 'wallet.updated', gold: 120, expiringGold: 30 },
 ]
 
@@ -92,8 +91,6 @@ describe('app machine graph', () => {
         value: s.value,
         error: s.context.error?.key ?? null,
         status: s.context.statusCode,
-        login: s.context.loginRequested,
-        redirect: s.context.decision?.redirectTo ?? null,
         locale: s.context.locale,
         pending: s.context.pendingLocale?.locale ?? null,
         chunks: Object.keys(s.context.chunkReloads).length,
@@ -101,8 +98,22 @@ describe('app machine graph', () => {
       invariant: (from, event, to) => {
         // The menu is always closed once a navigation starts (SPEC.md §2).
         if (event.type === 'navigation.start') expect(to.matches({ menu: 'closed' })).toBe(true)
-        // A decision always answers the latest navigation.
-        if (to.context.decision) expect(to.context.decision.seq).toBeLessThanOrEqual(to.context.seq)
+        const emitted = emittedOn(appMachine, from, event)
+        const decided = emitted.filter(
+          (e): e is Extract<AppEmitted, { type: 'navigation.decided' }> =>
+            e.type === 'navigation.decided',
+        )
+        // Every navigation that starts is answered once: when its check ends, or when a newer
+        // one replaces it (then it goes on, and the router drops it).
+        if (event.type === 'navigation.start' && from.matches({ navigation: 'guarding' }))
+          expect(decided).toEqual([
+            { type: 'navigation.decided', seq: from.context.seq, redirectTo: null },
+          ])
+        for (const d of decided) expect(d.seq).toBe(from.context.seq)
+        // An anonymous visitor on a guarded page is asked to log in; nothing else asks.
+        expect(emitted.some((e) => e.type === 'login.requested')).toBe(
+          event.type === 'auth.required' && event.reason === 'login-required',
+        )
         // A 503 anywhere marks maintenance.
         if (event.type === 'api.failed' && event.failure.kind === 'maintenance')
           expect(to.context.statusCode).toBe(503)
@@ -121,7 +132,7 @@ describe('app machine graph', () => {
           event.type === ('xstate.done.actor.loadSession' as string)
         ) {
           const u = (event as unknown as { output: { user: ReturnType<typeof user> } }).output.user
-          expect(to.context.decision?.redirectTo).toBe(u.birthday === 20131123 ? '/' : null)
+          expect(decided.map((d) => d.redirectTo)).toEqual([u.birthday === 20131123 ? '/' : null])
         }
         // The locale only changes once its messages are in.
         if (to.context.locale !== from.context.locale) {
@@ -164,29 +175,31 @@ function run(loadSession: () => Promise<{ user: ReturnType<typeof user>; onliveN
     }),
     { input },
   ).start()
-  return { actor, calls }
+  const decisions: AppEmitted[] = []
+  actor.on('navigation.decided', (e) => decisions.push(e))
+  return { actor, calls, decisions }
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
 
 describe('app machine effects', () => {
   it('loads the session before a route and sends a page view after it', async () => {
-    const { actor, calls } = run(() => Promise.resolve({ user: user(), onliveNum: 12 }))
+    const { actor, calls, decisions } = run(() => Promise.resolve({ user: user(), onliveNum: 12 }))
     actor.send({ type: 'navigation.start', path: '/', nowMs: NOW })
     await settle()
     expect(actor.getSnapshot().context.onliveNum).toBe(12)
-    expect(actor.getSnapshot().context.decision).toEqual({ seq: 1, redirectTo: null })
+    expect(decisions).toEqual([{ type: 'navigation.decided', seq: 1, redirectTo: null }])
     actor.send({ type: 'navigation.done', path: '/', title: 'ライブ配信 | Kirari' })
     expect(calls).toContainEqual(['trackPageView', { path: '/', title: 'ライブ配信 | Kirari' }])
   })
 
   it('sends a maintenance answer to /maintenance', async () => {
-    const { actor } = run(() =>
+    const { actor, decisions } = run(() =>
       Promise.reject(new ApiRequestError({ kind: 'maintenance', status: 503 })),
     )
     actor.send({ type: 'navigation.start', path: '/', nowMs: NOW })
     await settle()
-    expect(actor.getSnapshot().context.decision?.redirectTo).toBe('/maintenance')
+    expect(decisions).toEqual([{ type: 'navigation.decided', seq: 1, redirectTo: '/maintenance' }])
     expect(actor.getSnapshot().context.statusCode).toBe(503)
   })
 

@@ -19,9 +19,14 @@ const comment = (text: string, userId = 1): CommentEntry => ({
 })
 
 const events: Event[] = [
-  { type: 'comment.received', comment: comment('こんにちは', 1) },
-  { type: 'comment.received', comment: comment('５０', 1) },
-  { type: 'comment.received', comment: comment('かわいい', 2) },
+  { type: 'comments.received', comments: [comment('こんにちは', 1)] },
+  { type: 'comments.received', comments: [comment('５０', 1)] },
+  { type: 'comments.received', comments: [comment('かわいい', 2)] },
+  // A frame's worth: a counter comment among them is dropped, the others kept in order.
+  {
+    type: 'comments.received',
+    comments: [comment('１', 1), comment('やった', 2), comment('またね', 1)],
+  },
   { type: 'log.received', log: { id: 'a', targetType: LOG_TARGET.all, userId: 2, text: 'ギフト' } },
   {
     type: 'log.received',
@@ -71,6 +76,18 @@ describe('comment stream machine graph', () => {
         }),
         invariant: (from, event, to) => {
           checkInvariants(to)
+          // A frame's comments land together, in the order they came, on the list or in the stock.
+          if (event.type === 'comments.received') {
+            const arrived = event.comments.filter(
+              (c) => !isCounterComment(c.comment) && !from.context.mutedUserIds.includes(c.user_id),
+            )
+            const into =
+              from.matches('following') && !from.context.hasNew
+                ? to.context.comments
+                : to.context.stock
+            if (arrived.length > 0) expect(into.slice(-arrived.length)).toEqual(arrived)
+            else expect(to.context).toEqual(from.context)
+          }
           if (event.type === 'welcome.received' && event.welcome.comment === '' && !isOwner) {
             expect(to.context.welcome).toEqual(from.context.welcome)
           }
@@ -104,11 +121,11 @@ describe('comment stream under load', () => {
       input: { isOwner: false, userId: null },
     }).start()
     for (let i = 0; i < 30; i++)
-      actor.send({ type: 'comment.received', comment: comment(`first ${i}`) })
+      actor.send({ type: 'comments.received', comments: [comment(`first ${i}`)] })
     expect(actor.getSnapshot().context.comments).toHaveLength(30)
     actor.send({ type: 'view.scrolled', atLatest: false })
     for (let i = 0; i < 250; i++)
-      actor.send({ type: 'comment.received', comment: comment(`later ${i}`) })
+      actor.send({ type: 'comments.received', comments: [comment(`later ${i}`)] })
     const away = actor.getSnapshot().context
     expect(away.stock).toHaveLength(100)
     expect(away.stock[0]?.comment).toBe('later 150')
@@ -119,7 +136,7 @@ describe('comment stream under load', () => {
     expect(flushed.comments).toHaveLength(100)
     expect(flushed.comments.at(-1)?.comment).toBe('later 249')
     expect(flushed.hasNew).toBe(false)
-    actor.send({ type: 'comment.received', comment: comment('live again') })
+    actor.send({ type: 'comments.received', comments: [comment('live again')] })
     expect(actor.getSnapshot().context.comments.at(-1)?.comment).toBe('live again')
   })
 

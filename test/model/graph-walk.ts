@@ -7,6 +7,7 @@ import type {
   InputFrom,
   StateValue,
 } from 'xstate'
+import { transition } from 'xstate'
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph'
 
 type AnyEvent = { type: string }
@@ -38,6 +39,20 @@ export interface WalkResult {
 export function declaredTransitions(machine: AnyStateMachine): Transition[] {
   const nodes = [machine.root, ...getStateNodes(machine.root)]
   return nodes.flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])])
+}
+
+/** The events a machine emits (`emit(…)`) on one step: from a snapshot, an event. */
+export function emittedOn<M extends AnyStateMachine>(
+  machine: M,
+  from: ReturnType<M['transition']>,
+  event: EventFromLogic<M>,
+): AnyEvent[] {
+  const [, actions] = transition(machine as AnyStateMachine, from as never, event)
+  // The executable actions' declared types leave out emits, though `transition` returns them.
+  const all = actions as ReadonlyArray<{ type: string; params?: unknown }>
+  return all.flatMap((a) =>
+    a.type === 'xstate.emit' ? [(a.params as { event: AnyEvent }).event] : [],
+  )
 }
 
 /** The `xstate.after.*` event types of a machine, to offer delayed transitions to the walk. */

@@ -42,6 +42,16 @@ const loaded = (isLive: boolean, isOwner = false): LoadedRoom => ({
   muted: isOwner ? [] : [{ userId: 3, name: 'muted' }],
   giftLog: [],
   giftSound: !isOwner,
+  event: isLive
+    ? {
+        eventId: 1,
+        eventName: 'ウィンターカップ',
+        endedAt: 1_800_000_000,
+        rank: 3,
+        point: 120,
+        gap: 30,
+      }
+    : null,
 })
 const giftEntry = (userId: number) => ({
   avatar_id: 1,
@@ -103,16 +113,29 @@ const events = [
   { type: 'xstate.error.actor.postComment', error: serverError(403, 'SMS_NOT_AUTHENTICATED') },
   { type: 'xstate.error.actor.postComment', error: serverError(429) },
   {
-    type: 'push.comment',
-    comment: {
-      comment: 'やっほー',
-      name: 'a',
-      user_id: 2,
-      avatar_id: 1,
-      avatar_url: '',
-      ua: 0,
-      aft: 0,
-      created_at: 1,
+    type: 'push.comments',
+    comments: [
+      {
+        comment: 'やっほー',
+        name: 'a',
+        user_id: 2,
+        avatar_id: 1,
+        avatar_url: '',
+        ua: 0,
+        aft: 0,
+        created_at: 1,
+      },
+    ],
+  },
+  {
+    type: 'push.eventStanding',
+    standing: {
+      eventId: 1,
+      eventName: 'ウィンターカップ',
+      endedAt: 1_800_000_000,
+      rank: 2,
+      point: 160,
+      gap: 5,
     },
   },
   { type: 'polling.result', viewers: 42, liveEnd: false },
@@ -144,14 +167,16 @@ describe('room machine graph', () => {
         // follow state while live, the seconds left while counting down, 404 or not when failed.
         key: (s) => ({
           value: s.value,
-          ...(s.matches('live') && {
+          ...(s.matches({ loaded: 'live' }) && {
             draft: s.context.draft,
             viewers: s.context.viewers,
             followSaving: s.context.followSaving,
             following: s.context.room?.isFollowing,
             giftSound: s.context.giftSound,
           }),
-          ...(s.matches({ ended: 'countingDown' }) && { countdown: s.context.countdown }),
+          ...(s.matches({ loaded: { ended: 'countingDown' } }) && {
+            countdown: s.context.countdown,
+          }),
           ...(s.matches('failed') && { notFound: s.context.notFound }),
         }),
         invariant: (from, event, to) => {
@@ -164,13 +189,13 @@ describe('room machine graph', () => {
           }
           if (
             type === 'xstate.error.actor.postComment' &&
-            from.matches({ live: { composer: 'sending' } })
+            from.matches({ loaded: { live: { composer: 'sending' } } })
           ) {
             expect(to.context.draft).toBe(from.context.draft)
           }
           if (
             type === 'xstate.done.actor.postComment' &&
-            from.matches({ live: { composer: 'sending' } })
+            from.matches({ loaded: { live: { composer: 'sending' } } })
           ) {
             // The box empties of what was sent; text typed meanwhile survives.
             const sent = from.context.draft.trim() === 'こんにちは'
@@ -179,10 +204,18 @@ describe('room machine graph', () => {
           if (
             event.type === 'comment.submit' &&
             from.context.draft.trim() === '' &&
-            from.matches({ live: { composer: 'idle' } })
+            from.matches({ loaded: { live: { composer: 'idle' } } })
           ) {
-            expect(to.matches({ live: { composer: 'sending' } })).toBe(false)
+            expect(to.matches({ loaded: { live: { composer: 'sending' } } })).toBe(false)
           }
+          // On air, the event badge follows every standing the push socket brings.
+          if (event.type === 'push.eventStanding' && from.matches({ loaded: 'live' }))
+            expect(to.context.event).toEqual(event.standing)
+          // Loaded, the room is always there: nothing reads a room 0 or an empty key.
+          if (to.matches('loaded')) expect(to.context.room).not.toBeNull()
+          // An anonymous visitor's send opens the login (the machine decides, not the view).
+          if (event.type === 'comment.submit' && from.context.userId === null)
+            expect(to.matches({ loaded: { live: { composer: 'sending' } } })).toBe(false)
           // Muted users' gifts are neither logged nor on the stage; the stage stays small.
           const muted = new Set(to.context.muted.map((m) => m.userId))
           expect(to.context.giftLog.filter((g) => muted.has(g.user_id))).toEqual([])
@@ -190,8 +223,11 @@ describe('room machine graph', () => {
           expect(to.context.stage.length).toBeLessThanOrEqual(STAGE_MAX)
           expect(to.context.countdown).toBeGreaterThanOrEqual(0)
           expect(to.context.countdown).toBeLessThanOrEqual(60)
-          if (to.matches({ ended: 'leaving' }) && !from.matches({ ended: 'leaving' })) {
-            expect(from.matches({ ended: 'countingDown' })).toBe(true)
+          if (
+            to.matches({ loaded: { ended: 'leaving' } }) &&
+            !from.matches({ loaded: { ended: 'leaving' } })
+          ) {
+            expect(from.matches({ loaded: { ended: 'countingDown' } })).toBe(true)
             expect(to.context.next).not.toBeNull()
           }
           if (type === 'xstate.error.actor.loadRoom' && from.matches('loading')) {
@@ -306,7 +342,7 @@ describe('room mutes and reports', () => {
 
   it('opens with the session mute list, mutes and unmutes, and saves the list each time', async () => {
     const { actor, saved, visibleTexts } = start(1, [{ userId: 3, name: 'user3' }])
-    await waitFor(actor, (s) => s.matches('live'))
+    await waitFor(actor, (s) => s.matches({ loaded: 'live' }))
     expect(visibleTexts()).toEqual(['こんばんは'])
 
     actor.send({ type: 'user.mute', userId: 2, name: 'user2' })
@@ -318,27 +354,27 @@ describe('room mutes and reports', () => {
         { userId: 2, name: 'user2' },
       ],
     })
-    actor.send({ type: 'push.comment', comment: comment(2, 'まだいる？', 3) })
-    actor.send({ type: 'push.comment', comment: comment(4, 'はじめまして', 4) })
+    actor.send({ type: 'push.comments', comments: [comment(2, 'まだいる？', 3)] })
+    actor.send({ type: 'push.comments', comments: [comment(4, 'はじめまして', 4)] })
     expect(visibleTexts()).toEqual(['はじめまして'])
 
     actor.send({ type: 'user.unmute', userId: 2 })
     expect(saved.at(-1)).toEqual({ roomId: 1, muted: [{ userId: 3, name: 'user3' }] })
-    actor.send({ type: 'push.comment', comment: comment(2, 'おかえり', 5) })
+    actor.send({ type: 'push.comments', comments: [comment(2, 'おかえり', 5)] })
     expect(visibleTexts()).toEqual(['はじめまして', 'おかえり'])
     actor.stop()
   })
 
   it('asks an anonymous visitor to log in before a report, and opens the dialog for a user', async () => {
     const anonymous = start(null, [])
-    await waitFor(anonymous.actor, (s) => s.matches('live'))
+    await waitFor(anonymous.actor, (s) => s.matches({ loaded: 'live' }))
     anonymous.actor.send({ type: 'report.open', target: { kind: 'live' } })
     expect(anonymous.logins).toEqual(['login'])
     expect(anonymous.reportState()).toBe('closed')
     anonymous.actor.stop()
 
     const viewer = start(1, [])
-    await waitFor(viewer.actor, (s) => s.matches('live'))
+    await waitFor(viewer.actor, (s) => s.matches({ loaded: 'live' }))
     viewer.actor.send({
       type: 'report.open',
       target: { kind: 'user', userId: 2, name: 'user2' },

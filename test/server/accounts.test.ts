@@ -388,6 +388,8 @@ describe.each(await testEngines())('accounts on %s', (engine) => {
       },
     ],
     ['/api/reset_password/send_sms', 'json', { account_id: 12 }],
+    ['/api/reset_password/start_sms', 'json', { account_id: 'x'.repeat(65) }],
+    ['/user/login', 'json', { account_id: 'demo_viewer', password: 'p', captcha_word: null }],
     ['/user/sign_up', 'json', '{"broken'],
   ])('answers a malformed %s %s body with 4xx and a message (%#)', async (path, kind, body) => {
     const c = client()

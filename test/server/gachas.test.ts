@@ -236,6 +236,9 @@ describe.each(await testEngines())('gacha and ad reward on %s', (engine) => {
       remaining_count: 3,
     })
     expect((await viewer.json('/api/ad_reward/can_watch?gacha_id=2')).status).toBe(404)
+    const badId = await viewer.postForm('/api/ad_reward/watch/complete', { watch_id: 'short' })
+    expect(badId.status).toBe(400)
+    expect(errorOf(badId.body)?.error_user_msg).toContain('watch_id')
 
     const watchOnce = async () => {
       const started = await viewer.postForm('/api/ad_reward/watch', { gacha_id: '4' })

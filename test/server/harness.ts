@@ -133,3 +133,29 @@ export async function logInDemo(server: TestServer, accountId = 'demo_viewer') {
     .executeTakeFirstOrThrow()
   return { client, userId: user.id }
 }
+
+/** `count` viewers with `gold` each (named ファン0, ファン1, …), made for a test; their ids. */
+export async function makeFans(
+  db: Database['db'],
+  accountPrefix: string,
+  count: number,
+  gold = 100_000,
+): Promise<number[]> {
+  const rows = await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        account_id: `${accountPrefix}_${i}`,
+        name: `ファン${i}`,
+        birthday: 20000101,
+        password_hash: null,
+        phone: null,
+        mail_address: null,
+        free_gifts_granted_at: null,
+        gold,
+      })),
+    )
+    .returning('id')
+    .execute()
+  return rows.map((r) => r.id)
+}

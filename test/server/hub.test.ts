@@ -101,3 +101,24 @@ describe('push hub', () => {
     a.ws.close()
   })
 })
+
+describe('a push after a commit', () => {
+  it('reports its failure and never fails the caller, whose write has happened', async () => {
+    const reported: Array<[string, unknown]> = []
+    const own = new PushHub(undefined, {
+      onPushError: (what, error) => reported.push([what, error]),
+    })
+    const failure = new Error('standings unreadable')
+    await expect(
+      own.afterCommit('event standings', () => Promise.reject(failure)),
+    ).resolves.toBeUndefined()
+    let ran = false
+    await own.afterCommit('event standings', () => {
+      ran = true
+      return Promise.resolve()
+    })
+    expect(ran).toBe(true)
+    expect(reported).toEqual([['event standings', failure]])
+    await own.close()
+  })
+})

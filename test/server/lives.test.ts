@@ -101,6 +101,16 @@ describe.each(await testEngines())('lives and regulation on %s', (engine) => {
     await new Promise((r) => setTimeout(r, 100))
     const busy = await liver.postForm('/api/encoder/live_start', { room_id: String(live.roomId) })
     expect(busy.status).toBe(409)
+    const badFlag = await liver.postForm('/api/encoder/live_start', {
+      room_id: String(live.roomId),
+      is_restart: '2',
+    })
+    expect(badFlag.status).toBe(400)
+    const tooMany = await liver.postForm('/api/encoder/enquete_start', {
+      live_id: String(live.liveId),
+      options: '100',
+    })
+    expect(tooMany.status).toBe(400)
 
     const ended = await liver.postForm('/api/encoder/live_end', { live_id: String(live.liveId) })
     expect(ended.status).toBe(200)
@@ -163,6 +173,11 @@ describe.each(await testEngines())('lives and regulation on %s', (engine) => {
       is_under_18_room_regulation: '0',
     })
     expect((await check(live.roomId)).under_18_room_regulation_status).toBe(REGULATION.none)
+    const unclear = await liver.postForm('/api/room/upsert_room_regulation', {
+      room_id: String(live.roomId),
+      is_under_18_room_regulation: 'yes',
+    })
+    expect(unclear.status).toBe(400)
   })
 
   it("refuses to start a regulated minor's live outside the window, and starts it inside", async () => {

@@ -34,7 +34,7 @@ describe('push socket client', () => {
     }
   }
   const texts = (events: PushEvent[]) =>
-    events.flatMap((e) => (e.type === 'push.comment' ? [e.comment.comment] : []))
+    events.flatMap((e) => (e.type === 'push.comments' ? e.comments.map((c) => c.comment) : []))
 
   it('hands comments over once per frame, all of a frame together and in order', async () => {
     const events: PushEvent[] = []

@@ -552,9 +552,18 @@ describe.each(engines)('room social API on %s', (engine) => {
       expect((await server.get('/img/banner/999999.svg')).status).toBe(404)
     })
 
-    it('answers event_and_support with nulls until there are events', async () => {
+    it('answers event_and_support: the demo event for a room entered in it, null for one that is not', async () => {
+      const entered = (await anonymous.json(`/api/room/event_and_support?room_id=${big.roomId}`))
+        .body as { event: { event_name: string; ranking: { rank: number } } | null }
+      expect(entered.event?.event_name).toBe('キラリ ウィンターカップ')
+      expect(entered.event?.ranking.rank).toBeGreaterThanOrEqual(1)
+      const offAir = await server.database.db
+        .selectFrom('rooms')
+        .select('id')
+        .where('room_url_key', '=', 'sports_ken')
+        .executeTakeFirstOrThrow()
       expect(
-        (await anonymous.json(`/api/room/event_and_support?room_id=${big.roomId}`)).body,
+        (await anonymous.json(`/api/room/event_and_support?room_id=${offAir.id}`)).body,
       ).toEqual({ event: null, support: null, regular_event: null })
       expect((await anonymous.json('/api/room/event_and_support?room_id=999999')).status).toBe(404)
     })

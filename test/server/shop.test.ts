@@ -629,6 +629,9 @@ describe.each(await testEngines())('shop, checkout and room items on %s', (engin
       const own = await liver.json(`/api/ec/room/config?room_id=${roomId}`)
       expect((own.body as unknown as EcConfig).is_owner).toBe(true)
       expect((await viewer.json('/api/ec/room/config?room_url_key=nobody_here')).status).toBe(404)
+      const neither = await viewer.json('/api/ec/room/config')
+      expect(neither.status).toBe(400)
+      expect(errorOf(neither.body)?.error_user_msg).toContain('room_id')
       const items = (await viewer.json(`/api/ec/room/${roomId}/items`)).body.items as EcItem[]
       expect(items.length).toBeGreaterThanOrEqual(3)
       expect(items.some((i) => i.stock !== null && i.stock <= 5)).toBe(true)

@@ -35,7 +35,7 @@ describe('charts', () => {
   const chart = chartOf(roomMachine)
 
   it('draws nested states inside their parents and names guards and descriptions on edges', () => {
-    const live = chart.root.children.find((n) => n.id === 'room.live')
+    const live = chartNodes(chart).find((n) => n.id === 'room.loaded.live')
     expect(live?.children.length).toBeGreaterThan(0)
     expect(chartNodes(chart).length).toBeGreaterThan(chart.root.children.length)
     const guarded = chart.edges.find((e) => e.guard === 'isReconnect')
@@ -57,9 +57,9 @@ describe('charts', () => {
   })
 
   it('finds the shortest path to a nested state through its initial states; null when unreachable', () => {
-    const path = shortestChartPath(chart, 'room.ended')
+    const path = shortestChartPath(chart, 'room.loaded.ended')
     expect(path?.[0]?.edge).toBeNull()
-    expect(path?.at(-1)?.nodeId.startsWith('room.ended')).toBe(true)
+    expect(path?.at(-1)?.nodeId.startsWith('room.loaded.ended')).toBe(true)
     for (const [i, step] of (path ?? []).entries()) if (i > 0) expect(step.edge).not.toBeNull()
     expect(shortestChartPath(chart, 'room.nowhere')).toBeNull()
   })

@@ -113,6 +113,31 @@ describe('push frames as room events', () => {
           },
         },
       ],
+      [
+        built('203', {
+          event_id: 4,
+          event_name: 'ウィンターカップ',
+          ended_at: 1700600000,
+          rank: 2,
+          point: 1200,
+          gap: 300,
+          next_rank: 1,
+          lower_rank: 3,
+          lower_gap: 50,
+          created_at: 1,
+        }),
+        {
+          type: 'push.eventStanding',
+          standing: {
+            eventId: 4,
+            eventName: 'ウィンターカップ',
+            endedAt: 1700600000,
+            rank: 2,
+            point: 1200,
+            gap: 300,
+          },
+        },
+      ],
     ]
     for (const [frame, event] of cases) expect(parseFrame(frame), frame).toEqual(event)
   })

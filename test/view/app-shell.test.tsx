@@ -89,6 +89,18 @@ describe('routing rules', () => {
     expect(document.title).toBe('Page Not Found /no/such/page | Kirari')
   })
 
+  it('shows the 404 page for an id that is not one, with the id rule the server uses', async () => {
+    for (const path of ['/lottery/0', '/lottery/1e3', '/povo_ec/2147483648', '/povo_ec/1/x']) {
+      renderApp(path, fakeApi(site()))
+      expect([path, (await screen.findByRole('heading', { level: 1 })).textContent]).toEqual([
+        path,
+        'Page Not Found',
+      ])
+      expect(screen.getByText(path)).toBeTruthy()
+      cleanup()
+    }
+  })
+
   it('sends a 503 to the maintenance page', async () => {
     const app = renderApp(
       '/terms',

@@ -50,6 +50,7 @@ export function fakeApi(routes: Routes): ApiClient & { calls: string[] } {
     delete: <T,>(p: string) => answer(p) as Promise<T>,
     postForm: <T,>(p: string) => answer(p) as Promise<T>,
     postJson: <T,>(p: string) => answer(p) as Promise<T>,
+    putJson: <T,>(p: string) => answer(p) as Promise<T>,
     csrfToken: () => Promise.resolve('token'),
     resetCsrfToken: () => {},
   }

@@ -160,7 +160,7 @@ describe('room page', () => {
   it('mutes a user from the list: their comments go, the list is kept for the session, and unmuting clears it', async () => {
     const rendered = renderApp('/r/kirari_hoshino', fakeApi(room()))
     await screen.findByRole('heading', { level: 1 })
-    const [menu] = within(list()).getAllByRole('button', { name: 'あおいさんのメニュー' })
+    const [menu] = within(list()).getAllByRole('button', { name: 'あおい さんのメニュー' })
     if (!menu) throw new Error('no menu button')
     fireEvent.click(menu)
     fireEvent.click(within(list()).getByRole('button', { name: 'ミュートする' }))

@@ -20,6 +20,8 @@ export interface ApiClient {
   postForm<T>(path: string, body?: Record<string, FormValue>): Promise<T>
   /** JSON POST, for the calls SPEC.md §7 marks JSON. */
   postJson<T>(path: string, body?: unknown): Promise<T>
+  /** JSON PUT: an edit of a whole record (an organizer's event). */
+  putJson<T>(path: string, body?: unknown): Promise<T>
   delete<T>(path: string, query?: Query): Promise<T>
   csrfToken(): Promise<string>
   /** Forget the cached token (after login/logout the session changes). */
@@ -156,6 +158,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
+  /** A JSON body with the session's token. */
+  const sendJson =
+    (method: 'POST' | 'PUT') =>
+    <T>(path: string, body: unknown = {}): Promise<T> =>
+      withToken((token) =>
+        call<T>(path, {
+          method,
+          body: body as Record<string, unknown>,
+          headers: { ...headers, 'X-CSRF-Token': token },
+        }),
+      )
+
   return {
     get: (path, query) => call(path, { method: 'GET', ...(query ? { query } : {}) }),
     // DELETE changes state too: the server wants the token as for any POST.
@@ -167,14 +181,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           ...(query ? { query } : {}),
         }),
       ),
-    postJson: (path, body = {}) =>
-      withToken((token) =>
-        call(path, {
-          method: 'POST',
-          body: body as Record<string, unknown>,
-          headers: { ...headers, 'X-CSRF-Token': token },
-        }),
-      ),
+    postJson: sendJson('POST'),
+    putJson: sendJson('PUT'),
     postForm: (path, body = {}) =>
       withToken((csrf_token) =>
         call(path, { method: 'POST', body: formBody({ ...body, csrf_token }) }),

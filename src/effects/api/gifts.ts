@@ -1,25 +1,18 @@
-import type { Gift, GiftGroup, GiftResult } from '../../domain/gifts.ts'
+import type { GiftResult } from '../../domain/gifts.ts'
 import type { BulkResult, GiftPanelData, SendGiftInput } from '../../machines/gift/gift.machine.ts'
 import type {
   BulkGiftAnswer,
   BulkGiftBody,
   GiftAnswer,
   GiftBody,
+  GiftGroupsAnswer,
+  GiftListAnswer,
   GiftLogAnswer,
   GiftUseFlagAnswer,
   GiftUseFlagBody,
 } from '../../contract/gifts.ts'
+import type { LiveCurrentUserAnswer, RoomQuery } from '../../contract/live.ts'
 import type { ApiClient } from './client.ts'
-
-type Stock = Array<{ gift_id: number; free_num: number }>
-
-interface LiveCurrentUser {
-  gold: number
-  expiring_gold: number
-  gift_list: { normal: Stock; enquete: Stock }
-  is_confirm_gifting_use_gold: boolean
-  fan_level: number
-}
 
 /**
  * The gift panel of a room: its tabs (with a vote tab while a vote is open), and the viewer's
@@ -31,9 +24,11 @@ export async function getGiftPanel(
   voteTab: string,
 ): Promise<GiftPanelData> {
   const [groups, list, me] = await Promise.all([
-    api.get<{ gift_groups: GiftGroup[] }>('/api/live/gift_groups'),
-    api.get<{ enquete: Gift[] }>('/api/live/gift_list'),
-    api.get<LiveCurrentUser>('/api/live/current_user', { room_id: roomId }),
+    api.get<GiftGroupsAnswer>('/api/live/gift_groups'),
+    api.get<GiftListAnswer>('/api/live/gift_list'),
+    api.get<LiveCurrentUserAnswer>('/api/live/current_user', {
+      room_id: roomId,
+    } satisfies RoomQuery),
   ])
   const open = new Set(me.gift_list.enquete.map((g) => g.gift_id))
   const votes = list.enquete.filter((g) => open.has(g.gift_id))

@@ -1,12 +1,6 @@
 import type { CommentEntry } from '../../domain/comments.ts'
-import type {
-  Banner,
-  FollowResult,
-  LoadedRoom,
-  MutedUser,
-  RecommendedComment,
-  StreamOption,
-} from '../../domain/room.ts'
+import type { EventStanding } from '../../domain/events.ts'
+import type { FollowResult, LoadedRoom, MutedUser, StreamOption } from '../../domain/room.ts'
 import type { PollResult } from '../../machines/polling/polling.machine.ts'
 import type { ReportCategory, ReportSubmission } from '../../machines/report/report.machine.ts'
 import type { Ok } from '../../contract/common.ts'
@@ -15,38 +9,48 @@ import type {
   PollingAnswer,
   PostCommentAnswer,
   PostCommentBody,
+  RoomQuery,
+  StreamingUrlAnswer,
   TelopAnswer,
 } from '../../contract/live.ts'
-import type { FollowAnswer, FollowBody, WelcomeAnswer, WelcomeBody } from '../../contract/room.ts'
+import type {
+  BannersAnswer,
+  EventAndSupportAnswer,
+  FollowAnswer,
+  FollowBody,
+  RecommendedCommentsAnswer,
+  RoomIdQuery,
+  RoomStatusAnswer,
+  RoomStatusQuery,
+  WelcomeAnswer,
+  WelcomeBody,
+} from '../../contract/room.ts'
+import type {
+  LiveReportAnswer,
+  LiveReportBody,
+  ReportCategoriesAnswer,
+  UserReportAnswer,
+  UserReportBody,
+} from '../../contract/reports.ts'
 import type { ApiClient } from './client.ts'
 import { getGiftLog } from './gifts.ts'
 
-/** `/api/room/status`: the room lookup of SPEC.md §3. */
-export interface RoomStatus {
-  room_id: number
-  room_url_key: string
-  room_name: string
-  main_name: string
-  description: string
-  image: string
-  is_official: boolean
-  follower_num: number
-  broadcast_host: string
-  broadcast_key: string
-  /** Kirari: the owner's private push key of the live on air (owner-only logs); '' for others. */
-  owner_broadcast_key?: string
-  is_live: boolean
-  live_id: number
-  started_at: number
-  is_owner: boolean
-  is_fav: boolean
-}
+/**
+ * `/api/room/status`: the room lookup of SPEC.md §3. `owner_broadcast_key` is Kirari's own, so
+ * an answer in SHOWROOM's shape may leave it out.
+ */
+export type RoomStatus = Omit<RoomStatusAnswer, 'owner_broadcast_key'> &
+  Partial<Pick<RoomStatusAnswer, 'owner_broadcast_key'>>
 
 export const getRoomStatus = (api: ApiClient, roomUrlKey: string) =>
-  api.get<RoomStatus>('/api/room/status', { room_url_key: roomUrlKey })
+  api.get<RoomStatus>('/api/room/status', { room_url_key: roomUrlKey } satisfies RoomStatusQuery)
 
 export const getCommentLog = async (api: ApiClient, roomId: number): Promise<CommentEntry[]> =>
-  (await api.get<CommentLogAnswer>('/api/live/comment_log', { room_id: roomId })).comment_log
+  (
+    await api.get<CommentLogAnswer>('/api/live/comment_log', {
+      room_id: roomId,
+    } satisfies RoomQuery)
+  ).comment_log
 
 export async function getPolling(api: ApiClient, roomId: number): Promise<PollResult> {
   const p = await api.get<PollingAnswer>('/api/live/polling', { room_id: roomId })
@@ -63,11 +67,11 @@ export const postComment = (api: ApiClient, liveId: number, comment: string) =>
   } satisfies PostCommentBody)
 
 /** `/api/live/streaming_url`: the playlists of the live; `{}` (no list) off air. */
-export const getStreamingUrls = async (api: ApiClient, roomId: number) =>
+export const getStreamingUrls = async (api: ApiClient, roomId: number): Promise<StreamOption[]> =>
   (
-    await api.get<{ streaming_url_list?: StreamOption[] }>('/api/live/streaming_url', {
+    await api.get<StreamingUrlAnswer>('/api/live/streaming_url', {
       room_id: roomId,
-    })
+    } satisfies RoomQuery)
   ).streaming_url_list ?? []
 
 /** `/api/room/follow`: flag 1 follows, 0 unfollows (SPEC §7 Room). */
@@ -98,39 +102,65 @@ export const saveWelcomeComment = (api: ApiClient, roomId: number, comment: stri
         comment,
       } satisfies WelcomeBody)
 
+/**
+ * `/api/room/event_and_support`: the event the room is in now and its place there. A failure
+ * costs only the badge: the room opens without it.
+ */
+export const getRoomEvent = async (
+  api: ApiClient,
+  roomId: number,
+): Promise<EventStanding | null> => {
+  const answer = await api
+    .get<Partial<EventAndSupportAnswer>>('/api/room/event_and_support', {
+      room_id: roomId,
+    } satisfies RoomIdQuery)
+    .catch(() => null)
+  const event = answer?.event
+  if (!event) return null
+  return {
+    eventId: event.event_id,
+    eventName: event.event_name,
+    endedAt: event.ended_at,
+    rank: event.ranking.rank,
+    point: event.ranking.point,
+    gap: event.ranking.gap,
+  }
+}
+
 export const getBanners = async (api: ApiClient, roomId: number) =>
-  (await api.get<{ banners?: Banner[] }>('/api/room/banners', { room_id: roomId })).banners ?? []
+  (
+    await api.get<Partial<BannersAnswer>>('/api/room/banners', {
+      room_id: roomId,
+    } satisfies RoomIdQuery)
+  ).banners ?? []
 
 export const getRecommendedComments = async (api: ApiClient, roomId: number) =>
   (
-    await api.get<{ recommend_comments?: RecommendedComment[] }>('/api/recommended_live_comment', {
+    await api.get<Partial<RecommendedCommentsAnswer>>('/api/recommended_live_comment', {
       room_id: roomId,
-    })
+    } satisfies RoomIdQuery)
   ).recommend_comments ?? []
 
-export const getReportCategories = async (api: ApiClient) =>
-  (
-    await api.get<{ categories?: ReportCategory[] }>(
-      '/api/bad_report/live_bad_report_category_list',
-    )
-  ).categories ?? []
+export const getReportCategories = async (api: ApiClient): Promise<ReportCategory[]> =>
+  (await api.get<Partial<ReportCategoriesAnswer>>('/api/bad_report/live_bad_report_category_list'))
+    .categories ?? []
 
 /** SPEC §7 Reports: a live report, or a user report (place 1: the comment list). */
 export const sendReport = (api: ApiClient, report: ReportSubmission) =>
   report.target.kind === 'live'
-    ? api.postForm<unknown>('/api/bad_report/live_report', {
+    ? api.postForm<LiveReportAnswer>('/api/bad_report/live_report', {
         live_id: report.liveId,
         category_id: report.categoryId,
         comment: report.comment,
-      })
-    : api.postForm<unknown>('/api/bad_report/user_report', {
+      } satisfies LiveReportBody)
+    : api.postForm<UserReportAnswer>('/api/bad_report/user_report', {
         room_id: report.roomId,
         user_id: report.target.userId,
         category_id: report.categoryId,
         place_id: 1,
         comment: report.comment,
         is_blocked_post: report.block ? 1 : 0,
-      })
+      } satisfies UserReportBody)
 
 /**
  * A room page's first load (SPEC §7): the lookup by `room_url_key`, then in parallel the comment
@@ -147,7 +177,7 @@ export async function loadRoom(
 ): Promise<LoadedRoom> {
   const status = await getRoomStatus(api, roomUrlKey)
   const id = status.room_id
-  const [commentLog, giftLog, streams, telop, welcome, banners, recommended] = status.is_live
+  const [commentLog, giftLog, streams, telop, welcome, banners, recommended, event] = status.is_live
     ? await Promise.all([
         getCommentLog(api, id),
         getGiftLog(api, id),
@@ -156,8 +186,9 @@ export async function loadRoom(
         getWelcomeComment(api, id),
         getBanners(api, id),
         getRecommendedComments(api, id),
+        getRoomEvent(api, id),
       ])
-    : [[], [], [], '', '', await getBanners(api, id), []]
+    : [[], [], [], '', '', await getBanners(api, id), [], null]
   return {
     room: {
       roomId: status.room_id,
@@ -183,5 +214,6 @@ export async function loadRoom(
     muted: local.mutedUsers(id),
     giftLog,
     giftSound: local.giftSound(),
+    event,
   }
 }

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../domain/api-types.ts'
+import type { CurrentUserAnswer } from '../../contract/session.ts'
 import type { ApiClient } from './client.ts'
 
-export const getCurrentUser = (api: ApiClient) => api.get<CurrentUser>('/api/current_user')
+export const getCurrentUser = (api: ApiClient) => api.get<CurrentUserAnswer>('/api/current_user')

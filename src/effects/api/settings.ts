@@ -1,4 +1,5 @@
 import type { ServiceSettings } from '../../domain/api-types.ts'
+import type { ServiceSettingsAnswer } from '../../contract/settings.ts'
 import type { ApiClient } from './client.ts'
 
 export const DEFAULT_SETTINGS: ServiceSettings = {
@@ -14,4 +15,4 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
 }
 
 export const getServiceSettings = (api: ApiClient) =>
-  api.get<ServiceSettings>('/api/service_settings')
+  api.get<ServiceSettingsAnswer>('/api/service_settings')

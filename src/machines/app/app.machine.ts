@@ -6,7 +6,7 @@ import {
 } from '../../domain/api-failure.ts'
 import { appSetup } from './app.setup.ts'
 
-export type { AppContext, AppEvent, AppInput, SessionSnapshot } from './app.setup.ts'
+export type { AppContext, AppEmitted, AppEvent, AppInput, SessionSnapshot } from './app.setup.ts'
 
 /** The app shell: session and on-air count before every route, locale, menu, global errors. */
 export const appMachine = appSetup.createMachine({
@@ -20,9 +20,7 @@ export const appMachine = appSetup.createMachine({
     statusCode: null,
     seq: 0,
     navigation: null,
-    decision: null,
     pendingLocale: null,
-    loginRequested: false,
   }),
   on: {
     'wallet.updated': {
@@ -105,7 +103,6 @@ export const appMachine = appSetup.createMachine({
       },
       { actions: { type: 'notify', params: { tone: 'error', key: 'L_FORBIDDEN' } } },
     ],
-    'login.prompted': { actions: 'clearLoginRequest' },
   },
   states: {
     navigation: {
@@ -178,8 +175,9 @@ export const appMachine = appSetup.createMachine({
             'navigation.start': {
               target: 'guarding',
               reenter: true,
-              description: 'A newer navigation replaces the one being checked.',
-              actions: 'beginNavigation',
+              description:
+                'A newer navigation replaces the one being checked; the old one is let go on (the router drops it).',
+              actions: [{ type: 'decide', params: { redirectTo: null } }, 'beginNavigation'],
             },
           },
         },

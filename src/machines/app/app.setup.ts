@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { ageGateRedirect } from '../../domain/age-gate.ts'
 import type { ApiFailure, Notice } from '../../domain/api-failure.ts'
 import type { CurrentUser, ServiceSettings } from '../../domain/api-types.ts'
@@ -30,11 +30,7 @@ export interface AppContext extends AppInput {
   statusCode: number | null
   seq: number
   navigation: { seq: number; path: string; nowMs: number } | null
-  /** The answer to navigation `seq`: go on, or go to `redirectTo` first. */
-  decision: { seq: number; redirectTo: string | null } | null
   pendingLocale: { locale: Locale; path: string } | null
-  /** Set when a guard met an anonymous visitor; the login modal opens from it. */
-  loginRequested: boolean
 }
 
 export type AppEvent =
@@ -49,10 +45,19 @@ export type AppEvent =
   | { type: 'error.dismiss' }
   | { type: 'chunk.failed'; path: string; nowMs: number }
   | { type: 'auth.required'; reason: 'login-required' | 'forbidden' }
-  | { type: 'login.prompted' }
   | { type: 'wallet.updated'; gold: number; expiringGold: number }
 
-const failure = (event: AppEvent) => (event.type === 'api.failed' ? event.failure : null)
+/** What the app machine tells the page around it (`app.on(type, …)`), rather than flags to read. */
+export type AppEmitted =
+  /** The answer to navigation `seq`: go on (null), or go to `redirectTo` first. */
+  | { type: 'navigation.decided'; seq: number; redirectTo: string | null }
+  /** A guard met an anonymous visitor: the login modal opens. */
+  | { type: 'login.requested' }
+
+const failure = (event: AppEvent) => {
+  assertEvent(event, 'api.failed')
+  return event.failure
+}
 
 /** Effects and rules of the app machine, named so tests and src/main.tsx can provide them. */
 export const appSetup = setup({
@@ -60,6 +65,7 @@ export const appSetup = setup({
     context: {} as AppContext,
     events: {} as AppEvent,
     input: {} as AppInput,
+    emitted: {} as AppEmitted,
   },
   actors: {
     loadSession: fromPromise<SessionSnapshot>(notProvided('loadSession')),
@@ -76,7 +82,7 @@ export const appSetup = setup({
     trackPageView: (_, _params: { path: string; title: string }) => {},
 
     beginNavigation: assign(({ context, event }) => {
-      if (event.type !== 'navigation.start' && event.type !== 'session.refresh') return {}
+      assertEvent(event, ['navigation.start', 'session.refresh'])
       const seq = context.seq + 1
       const path =
         event.type === 'navigation.start' ? event.path : (context.navigation?.path ?? '/')
@@ -87,31 +93,30 @@ export const appSetup = setup({
       onliveNum: session.onliveNum,
       statusCode: null,
     })),
-    decide: assign(({ context }, params: { redirectTo: string | null }) => ({
-      decision: { seq: context.navigation?.seq ?? context.seq, redirectTo: params.redirectTo },
+    decide: emit(({ context }, params: { redirectTo: string | null }) => ({
+      type: 'navigation.decided' as const,
+      seq: context.seq,
+      redirectTo: params.redirectTo,
     })),
     setError: assign((_, params: { key: string }) => ({ error: { key: params.key } })),
     clearError: assign({ error: null }),
     markMaintenance: assign({ statusCode: 503 }),
     setLocale: assign((_, params: { locale: Locale }) => ({ locale: params.locale })),
-    holdLocale: assign(({ event }) =>
-      event.type === 'locale.set'
-        ? { pendingLocale: { locale: event.locale, path: event.path } }
-        : {},
-    ),
+    holdLocale: assign(({ event }) => {
+      assertEvent(event, 'locale.set')
+      return { pendingLocale: { locale: event.locale, path: event.path } }
+    }),
     dropPendingLocale: assign({ pendingLocale: null }),
-    recordChunkReload: assign(({ context, event }) =>
-      event.type === 'chunk.failed'
-        ? { chunkReloads: { ...context.chunkReloads, [event.path]: event.nowMs } }
-        : {},
-    ),
+    recordChunkReload: assign(({ context, event }) => {
+      assertEvent(event, 'chunk.failed')
+      return { chunkReloads: { ...context.chunkReloads, [event.path]: event.nowMs } }
+    }),
     updateWallet: assign(({ context, event }) =>
       event.type === 'wallet.updated' && context.user
         ? { user: { ...context.user, gold: event.gold, expiring_gold: event.expiringGold } }
         : {},
     ),
-    requestLogin: assign({ loginRequested: true }),
-    clearLoginRequest: assign({ loginRequested: false }),
+    requestLogin: emit({ type: 'login.requested' as const }),
   },
   guards: {
     failsAgeGate: ({ context }, params: { user: CurrentUser }) =>
@@ -125,13 +130,13 @@ export const appSetup = setup({
       params.error instanceof Error &&
       'failure' in params.error &&
       (params.error as { failure: ApiFailure }).failure.kind === 'maintenance',
-    isAborted: ({ event }) => failure(event)?.kind === 'aborted',
-    isTimeout: ({ event }) => failure(event)?.kind === 'timeout',
-    isNetworkFailure: ({ event }) => failure(event)?.kind === 'network',
-    isMaintenanceFailure: ({ event }) => failure(event)?.kind === 'maintenance',
+    isAborted: ({ event }) => failure(event).kind === 'aborted',
+    isTimeout: ({ event }) => failure(event).kind === 'timeout',
+    isNetworkFailure: ({ event }) => failure(event).kind === 'network',
+    isMaintenanceFailure: ({ event }) => failure(event).kind === 'maintenance',
     hasAllowedRedirect: ({ context, event }) => {
       const f = failure(event)
-      if (f?.kind !== 'server' || !f.redirectUrl) return false
+      if (f.kind !== 'server' || !f.redirectUrl) return false
       return checkNavigation(f.redirectUrl, {
         origin: context.origin,
         allowedHosts: context.settings.external_hosts,
@@ -139,7 +144,7 @@ export const appSetup = setup({
     },
     hasRefusedRedirect: ({ event }) => {
       const f = failure(event)
-      return f?.kind === 'server' && f.redirectUrl !== null
+      return f.kind === 'server' && f.redirectUrl !== null
     },
     isOtherLocale: ({ context, event }) =>
       event.type === 'locale.set' &&

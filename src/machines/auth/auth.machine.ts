@@ -1,3 +1,4 @@
+import { assertEvent } from 'xstate'
 import { authSetup } from './auth.setup.ts'
 import { reportAndShow, sessionState, smsState } from './auth.sms.ts'
 
@@ -91,10 +92,10 @@ export const authMachine = authSetup.createMachine({
               invoke: {
                 id: 'login',
                 src: 'login',
-                input: ({ event }) =>
-                  event.type === 'login.submit'
-                    ? event.form
-                    : { account_id: '', password: '', captcha_word: '' },
+                input: ({ event }) => {
+                  assertEvent(event, 'login.submit')
+                  return event.form
+                },
                 onDone: [
                   {
                     guard: { type: 'isRefused', params: ({ event }) => event.output },
@@ -122,9 +123,10 @@ export const authMachine = authSetup.createMachine({
               invoke: {
                 id: 'forgetMail',
                 src: 'forgetMail',
-                input: ({ event }) => ({
-                  mailAddress: event.type === 'forget.submit' ? event.mailAddress : '',
-                }),
+                input: ({ event }) => {
+                  assertEvent(event, 'forget.submit')
+                  return { mailAddress: event.mailAddress }
+                },
                 onDone: {
                   target: 'idle',
                   actions: [
@@ -169,17 +171,10 @@ export const authMachine = authSetup.createMachine({
               invoke: {
                 id: 'register',
                 src: 'register',
-                input: ({ event }) =>
-                  event.type === 'register.submit'
-                    ? event.form
-                    : {
-                        account_id: '',
-                        password: '',
-                        password_confirm: '',
-                        name: '',
-                        captcha_word: '',
-                        avatar_id: 0,
-                      },
+                input: ({ event }) => {
+                  assertEvent(event, 'register.submit')
+                  return event.form
+                },
                 onDone: [
                   {
                     guard: { type: 'isRefused', params: ({ event }) => event.output },

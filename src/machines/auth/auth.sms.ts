@@ -1,3 +1,4 @@
+import { assertEvent } from 'xstate'
 import { authSetup, failureMessage } from './auth.setup.ts'
 
 /** A failed call: through the shared error handler, and its message into the open modal. */
@@ -35,7 +36,10 @@ export const smsState = authSetup.createStateConfig({
           invoke: {
             id: 'sendSmsCode',
             src: 'sendSmsCode',
-            input: ({ event }) => ({ phone: event.type === 'sms.send' ? event.phone : '' }),
+            input: ({ event }) => {
+              assertEvent(event, 'sms.send')
+              return { phone: event.phone }
+            },
             onDone: {
               target: 'enteringCode',
               actions: { type: 'setSmsPhone', params: ({ event }) => event.output },
@@ -57,7 +61,10 @@ export const smsState = authSetup.createStateConfig({
           invoke: {
             id: 'verifySmsCode',
             src: 'verifySmsCode',
-            input: ({ event }) => ({ code: event.type === 'sms.verify' ? event.code : '' }),
+            input: ({ event }) => {
+              assertEvent(event, 'sms.verify')
+              return { code: event.code }
+            },
             onDone: {
               target: '#auth.sms.closed',
               actions: [

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assertEvent, assign, setup } from 'xstate'
 import {
   STOCK_MAX,
   VISIBLE_MAX,
@@ -33,7 +33,8 @@ export interface CommentStreamContext {
 }
 
 export type CommentStreamEvent =
-  | { type: 'comment.received'; comment: CommentEntry }
+  /** Comments in arrival order (the push socket hands over a frame's worth at a time). */
+  | { type: 'comments.received'; comments: CommentEntry[] }
   | { type: 'log.received'; log: SystemLog }
   | { type: 'view.scrolled'; atLatest: boolean }
   | { type: 'comments.jump' }
@@ -51,6 +52,12 @@ export interface CommentStreamInput {
 const visible = (c: CommentStreamContext, comment: CommentEntry) =>
   !isCounterComment(comment.comment) && !c.mutedUserIds.includes(comment.user_id)
 
+/** The comments of a `comments.received` that may be shown (SPEC §4: not counters, not muted). */
+const shown = (c: CommentStreamContext, event: CommentStreamEvent) => {
+  assertEvent(event, 'comments.received')
+  return event.comments.filter((comment) => visible(c, comment))
+}
+
 /** The comment list of a room (SPEC.md §4): append at the latest, stock while away, hide, mute. */
 export const commentStreamMachine = setup({
   types: {
@@ -59,8 +66,7 @@ export const commentStreamMachine = setup({
     input: {} as CommentStreamInput,
   },
   guards: {
-    isHidden: ({ context, event }) =>
-      event.type === 'comment.received' && !visible(context, event.comment),
+    isHidden: ({ context, event }) => shown(context, event).length === 0,
     canAppend: ({ context }) => !context.hasNew,
     isLogHidden: ({ context, event }) =>
       event.type === 'log.received' &&
@@ -75,30 +81,25 @@ export const commentStreamMachine = setup({
       event.type === 'welcome.received' && event.welcome.comment === '' && !context.isOwner,
   },
   actions: {
-    append: assign(({ context, event }) =>
-      event.type === 'comment.received'
-        ? { comments: appendNewest(context.comments, event.comment, context.visibleCount) }
-        : {},
-    ),
-    stock: assign(({ context, event }) =>
-      event.type === 'comment.received'
-        ? {
-            stock: appendNewest(context.stock, event.comment, STOCK_MAX),
-            hasNew: true,
-            visibleCount: Math.min(VISIBLE_MAX, context.visibleCount + 1),
-          }
-        : {},
-    ),
-    appendLog: assign(({ context, event }) =>
-      event.type === 'log.received'
-        ? { logs: appendNewest(context.logs, event.log, VISIBLE_MAX) }
-        : {},
-    ),
-    stockLog: assign(({ context, event }) =>
-      event.type === 'log.received'
-        ? { logStock: appendNewest(context.logStock, event.log, STOCK_MAX) }
-        : {},
-    ),
+    append: assign(({ context, event }) => ({
+      comments: keepNewest([...context.comments, ...shown(context, event)], context.visibleCount),
+    })),
+    stock: assign(({ context, event }) => {
+      const arrived = shown(context, event)
+      return {
+        stock: keepNewest([...context.stock, ...arrived], STOCK_MAX),
+        hasNew: true,
+        visibleCount: Math.min(VISIBLE_MAX, context.visibleCount + arrived.length),
+      }
+    }),
+    appendLog: assign(({ context, event }) => {
+      assertEvent(event, 'log.received')
+      return { logs: appendNewest(context.logs, event.log, VISIBLE_MAX) }
+    }),
+    stockLog: assign(({ context, event }) => {
+      assertEvent(event, 'log.received')
+      return { logStock: appendNewest(context.logStock, event.log, STOCK_MAX) }
+    }),
     flush: assign(({ context }) => ({
       comments: keepNewest([...context.comments, ...context.stock], context.visibleCount),
       logs: keepNewest([...context.logs, ...context.logStock], VISIBLE_MAX),
@@ -119,16 +120,14 @@ export const commentStreamMachine = setup({
         logStock: context.logStock.filter(keepLog),
       }
     }),
-    unmute: assign(({ context, event }) =>
-      event.type === 'user.unmute'
-        ? { mutedUserIds: context.mutedUserIds.filter((id) => id !== event.userId) }
-        : {},
-    ),
-    setWelcome: assign(({ event }) =>
-      event.type === 'welcome.received'
-        ? { welcome: event.welcome.comment === '' ? null : event.welcome }
-        : {},
-    ),
+    unmute: assign(({ context, event }) => {
+      assertEvent(event, 'user.unmute')
+      return { mutedUserIds: context.mutedUserIds.filter((id) => id !== event.userId) }
+    }),
+    setWelcome: assign(({ event }) => {
+      assertEvent(event, 'welcome.received')
+      return { welcome: event.welcome.comment === '' ? null : event.welcome }
+    }),
   },
 }).createMachine({
   id: 'commentStream',
@@ -168,7 +167,7 @@ export const commentStreamMachine = setup({
     following: {
       description: 'The view is at the latest comment.',
       on: {
-        'comment.received': [
+        'comments.received': [
           {
             guard: 'isHidden',
             description: 'Counter comments (0–50) and muted users are dropped.',
@@ -187,7 +186,7 @@ export const commentStreamMachine = setup({
     scrolledAway: {
       description: 'The viewer reads older comments: new ones wait in the stock.',
       on: {
-        'comment.received': [{ guard: 'isHidden' }, { actions: 'stock' }],
+        'comments.received': [{ guard: 'isHidden' }, { actions: 'stock' }],
         'log.received': [{ guard: 'isLogHidden' }, { actions: 'stockLog' }],
         'view.scrolled': {
           guard: 'isAtLatest',

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
 import { FLOWS_HELLO_MS, type FlowMessage } from '../../domain/flow-messages.ts'
 import { shortestChartPath, type ChartLayout, type PathStep } from '../../domain/flows.ts'
 import { notProvided } from '../not-provided.ts'
@@ -75,11 +75,10 @@ export const flowsMachine = setup({
     listen: fromCallback<FlowsEvent, { helloMs: number }>(notProvided('listen')),
   },
   actions: {
-    select: assign(({ event }) =>
-      event.type === 'machine.select'
-        ? { selected: event.machineId, layout: null, path: null, step: 0, unreachable: null }
-        : {},
-    ),
+    select: assign(({ event }) => {
+      assertEvent(event, 'machine.select')
+      return { selected: event.machineId, layout: null, path: null, step: 0, unreachable: null }
+    }),
     storeLayout: assign((_, layout: ChartLayout) => ({ layout })),
     receive: assign(({ context, event }) => {
       if (event.type !== 'flows.message') return {}
@@ -108,7 +107,10 @@ export const flowsMachine = setup({
       }
       return { seq, log: [...context.log.slice(-(LOG_MAX - 1)), entry] }
     }),
-    setFilter: assign(({ event }) => (event.type === 'log.filter' ? { filter: event.key } : {})),
+    setFilter: assign(({ event }) => {
+      assertEvent(event, 'log.filter')
+      return { filter: event.key }
+    }),
     clearLog: assign({ log: [] }),
     choosePath: assign(({ context, event }) => {
       if (event.type !== 'path.choose' || !context.layout) return {}

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { failureOf, type Notice } from '../../domain/api-failure.ts'
 import {
   REVEAL_MS,
@@ -70,7 +70,10 @@ export const gachaMachine = setup({
     walletChanged: (_, _wallet: GachaWallet) => {},
     goToWatch: (_, _params: { watchId: string }) => {},
     store: assign((_, data: GachaPageData) => ({ ...data, count: 1, results: [] })),
-    choose: assign(({ event }) => (event.type === 'draw.choose' ? { count: event.count } : {})),
+    choose: assign(({ event }) => {
+      assertEvent(event, 'draw.choose')
+      return { count: event.count }
+    }),
     storeDraw: assign(({ context }, drawn: DrawResponse) => ({
       results: drawn.results,
       wallet: { gold: drawn.remaining_point, expiringGold: drawn.remaining_expiring_point },

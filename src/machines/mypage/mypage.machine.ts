@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { failureOf, type Notice } from '../../domain/api-failure.ts'
 import type { Account } from '../../domain/api-types.ts'
 import { notProvided } from '../not-provided.ts'
@@ -59,8 +59,10 @@ export const mypageMachine = setup({
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',
-        input: ({ event }) =>
-          event.type === 'profile.save' ? event.form : { name: '', birthday: '' },
+        input: ({ event }) => {
+          assertEvent(event, 'profile.save')
+          return event.form
+        },
         onDone: {
           target: 'loading',
           description: 'Saved: show it, and load the account and the session again.',

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { OnliveGenre } from '../../domain/api-types.ts'
 import type { Locale } from '../../domain/locale.ts'
 import { notProvided } from '../not-provided.ts'
@@ -26,9 +26,10 @@ export const onlivesMachine = setup({
     reportError: (_, _params: { error: unknown }) => {},
     store: assign((_, genres: OnliveGenre[]) => ({ genres, failed: false })),
     markFailed: assign({ failed: true }),
-    setLocale: assign(({ event }) =>
-      event.type === 'onlives.locale' ? { locale: event.locale } : {},
-    ),
+    setLocale: assign(({ event }) => {
+      assertEvent(event, 'onlives.locale')
+      return { locale: event.locale }
+    }),
   },
   guards: {
     isOtherLocale: ({ context, event }) =>

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
 import type { RegulationStatus, StreamerFlags } from '../../domain/regulation.ts'
 import { regulationMachine } from '../regulation/regulation.machine.ts'
@@ -71,6 +71,7 @@ export const ownerMachine = setup({
     context: {} as OwnerContext,
     events: {} as OwnerEvent,
     input: {} as { roomId: number; liveId: number; telop: string },
+    children: {} as { loadPanel: 'loadPanel'; regulation: 'regulation'; call: 'call' },
   },
   actors: {
     loadPanel: fromPromise<OwnerPanelData, { roomId: number }>(notProvided('loadPanel')),
@@ -89,22 +90,23 @@ export const ownerMachine = setup({
       regulationStatus: data.regulationStatus,
       flags: data.flags,
     })),
-    setTelop: assign(({ event }) =>
-      event.type === 'telop.change' ? { telopDraft: event.text } : {},
-    ),
-    setOptions: assign(({ event }) =>
-      event.type === 'vote.options'
-        ? {
-            voteOptions: Math.min(
-              VOTE_OPTIONS.max,
-              Math.max(VOTE_OPTIONS.min, Math.floor(event.options) || VOTE_OPTIONS.min),
-            ),
-          }
-        : {},
-    ),
-    markPending: assign(({ event }) =>
-      event.type === 'owner.do' ? { pending: event.call.op } : {},
-    ),
+    setTelop: assign(({ event }) => {
+      assertEvent(event, 'telop.change')
+      return { telopDraft: event.text }
+    }),
+    setOptions: assign(({ event }) => {
+      assertEvent(event, 'vote.options')
+      return {
+        voteOptions: Math.min(
+          VOTE_OPTIONS.max,
+          Math.max(VOTE_OPTIONS.min, Math.floor(event.options) || VOTE_OPTIONS.min),
+        ),
+      }
+    }),
+    markPending: assign(({ event }) => {
+      assertEvent(event, 'owner.do')
+      return { pending: event.call.op }
+    }),
     settle: assign(({ context }, result: OwnerResult) => ({
       pending: null,
       streamKey: result.streamKey ?? context.streamKey,
@@ -199,11 +201,14 @@ export const ownerMachine = setup({
           invoke: {
             id: 'call',
             src: 'call',
-            input: ({ context, event }) => ({
-              roomId: context.roomId,
-              liveId: context.liveId,
-              call: event.type === 'owner.do' ? event.call : { op: 'endVote' as const },
-            }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'owner.do')
+              return {
+                roomId: context.roomId,
+                liveId: context.liveId,
+                call: event.call,
+              }
+            },
             onDone: [
               {
                 guard: 'isRegulationCall',

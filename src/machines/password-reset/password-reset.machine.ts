@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { failureOf, type Notice } from '../../domain/api-failure.ts'
 import { notProvided } from '../not-provided.ts'
 
@@ -34,9 +34,10 @@ export const passwordResetMachine = setup({
   actions: {
     notify: (_, _notice: Notice) => {},
     reportError: (_, _params: { error: unknown }) => {},
-    setAccount: assign(({ event }) =>
-      event.type === 'reset.start' ? { accountId: event.accountId.trim(), error: null } : {},
-    ),
+    setAccount: assign(({ event }) => {
+      assertEvent(event, 'reset.start')
+      return { accountId: event.accountId.trim(), error: null }
+    }),
     setPhone: assign((_, params: { phone: string }) => ({ phone: params.phone, error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: failed(params.error) })),
     clear: assign({ accountId: '', phone: null, error: null }),
@@ -97,15 +98,15 @@ export const passwordResetMachine = setup({
       invoke: {
         id: 'finishReset',
         src: 'finishReset',
-        input: ({ context, event }) =>
-          event.type === 'reset.finish'
-            ? {
-                accountId: context.accountId,
-                code: event.code,
-                password: event.password,
-                passwordConfirm: event.passwordConfirm,
-              }
-            : { accountId: context.accountId, code: '', password: '', passwordConfirm: '' },
+        input: ({ context, event }) => {
+          assertEvent(event, 'reset.finish')
+          return {
+            accountId: context.accountId,
+            code: event.code,
+            password: event.password,
+            passwordConfirm: event.passwordConfirm,
+          }
+        },
         onDone: {
           target: 'done',
           actions: { type: 'notify', params: { tone: 'success', key: 'reset.done' } },

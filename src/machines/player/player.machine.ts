@@ -1,4 +1,4 @@
-import { assign, fromCallback, sendTo, setup } from 'xstate'
+import { assertEvent, assign, fromCallback, sendTo, setup } from 'xstate'
 
 import type { StreamOption } from '../../domain/room.ts'
 import { notProvided } from '../not-provided.ts'
@@ -74,13 +74,15 @@ export const playerMachine = setup({
     engine: fromCallback<EngineCommand, EngineInput>(notProvided('engine')),
   },
   actions: {
-    attach: assign(({ event }) =>
-      event.type === 'video.attach' ? { element: event.element, failures: 0, lastError: null } : {},
-    ),
+    attach: assign(({ event }) => {
+      assertEvent(event, 'video.attach')
+      return { element: event.element, failures: 0, lastError: null }
+    }),
     detach: assign({ element: null }),
-    select: assign(({ event }) =>
-      event.type === 'quality.select' ? { selectedId: event.id, failures: 0 } : {},
-    ),
+    select: assign(({ event }) => {
+      assertEvent(event, 'quality.select')
+      return { selectedId: event.id, failures: 0 }
+    }),
     toggleMute: assign(({ context }) => ({ muted: !context.muted })),
     sendMute: sendTo('engine', ({ context }) => ({
       type: 'engine.mute' as const,

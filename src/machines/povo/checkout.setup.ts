@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
 import {
   isSettled,
@@ -143,17 +143,16 @@ export const checkoutSetup = setup({
     requireLogin: () => {},
     /** A paid order may have added gold: the header loads the user again. */
     refreshWallet: () => {},
-    visit: assign(({ event }) =>
-      event.type === 'checkout.visit'
-        ? {
-            step: event.step,
-            loggedIn: event.loggedIn,
-            packageId: event.packageId ?? null,
-            planId: event.planId ?? null,
-            orderId: event.orderId ?? null,
-          }
-        : {},
-    ),
+    visit: assign(({ event }) => {
+      assertEvent(event, 'checkout.visit')
+      return {
+        step: event.step,
+        loggedIn: event.loggedIn,
+        packageId: event.packageId ?? null,
+        planId: event.planId ?? null,
+        orderId: event.orderId ?? null,
+      }
+    }),
     storePlan: assign((_, data: PlanData) => ({ plan: data.plan, pkg: data.package })),
     storeSaved: assign(({ context }, data: { saved: ShippingAddress | null }) => ({
       saved: data.saved,

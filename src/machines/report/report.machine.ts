@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
 import { notProvided } from '../not-provided.ts'
 
@@ -59,25 +59,26 @@ export const reportMachine = setup({
   actions: {
     notify: (_, _notice: Notice) => {},
     reportError: (_, _params: { error: unknown }) => {},
-    setTarget: assign(({ event }) =>
-      event.type === 'report.open'
-        ? { target: event.target, categoryId: null, comment: '', block: false, error: null }
-        : {},
-    ),
+    setTarget: assign(({ event }) => {
+      assertEvent(event, 'report.open')
+      return { target: event.target, categoryId: null, comment: '', block: false, error: null }
+    }),
     setCategories: assign((_, categories: ReportCategory[]) => ({ categories })),
-    setCategory: assign(({ event }) =>
-      event.type === 'report.category' ? { categoryId: event.id, error: null } : {},
-    ),
-    setComment: assign(({ event }) =>
-      event.type === 'report.comment'
-        ? {
-            comment: event.text,
-            error:
-              Array.from(event.text).length > REPORT_COMMENT_MAX ? 'report.commentTooLong' : null,
-          }
-        : {},
-    ),
-    setBlock: assign(({ event }) => (event.type === 'report.block' ? { block: event.block } : {})),
+    setCategory: assign(({ event }) => {
+      assertEvent(event, 'report.category')
+      return { categoryId: event.id, error: null }
+    }),
+    setComment: assign(({ event }) => {
+      assertEvent(event, 'report.comment')
+      return {
+        comment: event.text,
+        error: Array.from(event.text).length > REPORT_COMMENT_MAX ? 'report.commentTooLong' : null,
+      }
+    }),
+    setBlock: assign(({ event }) => {
+      assertEvent(event, 'report.block')
+      return { block: event.block }
+    }),
     requireCategory: assign({ error: 'report.chooseCategory' }),
     clear: assign({ target: null, categoryId: null, comment: '', block: false, error: null }),
   },

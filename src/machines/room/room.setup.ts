@@ -11,96 +11,50 @@ import {
 } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
 import { failureOf } from '../../domain/api-failure.ts'
-import { LOG_TARGET, type CommentEntry, type PushEvent } from '../../domain/comments.ts'
-import type { GiftLogEntry, VoteResult } from '../../domain/gifts.ts'
+import { LOG_TARGET, type CommentEntry } from '../../domain/comments.ts'
 import {
   ROOM_TRANSITION_SECONDS,
-  type Banner,
   type FollowResult,
   type LoadedRoom,
   type MutedUser,
   GIFT_LOG_MAX,
   STAGE_MAX,
   STAGE_MS,
-  type StageGift,
   type NextRoom,
-  type RecommendedComment,
-  type RoomInfo,
-  type StreamOption,
 } from '../../domain/room.ts'
 import { commentStreamMachine } from '../comment-stream/comment-stream.machine.ts'
-import { giftMachine, type GiftReport } from '../gift/gift.machine.ts'
+import { giftMachine } from '../gift/gift.machine.ts'
 import { playerMachine } from '../player/player.machine.ts'
 import { pollingMachine } from '../polling/polling.machine.ts'
-import { reportMachine, type ReportTarget } from '../report/report.machine.ts'
+import { reportMachine } from '../report/report.machine.ts'
 import { welcomeEditorMachine } from '../welcome-editor/welcome-editor.machine.ts'
 import { notProvided } from '../not-provided.ts'
+import { loadedRoom, type RoomContext, type RoomEvent, type RoomInput } from './room.types.ts'
 
 export { ROOM_TRANSITION_SECONDS }
-
-export interface RoomContext {
-  roomUrlKey: string
-  userId: number | null
-  room: RoomInfo | null
-  /** `comment_log` as loaded, newest first. */
-  commentLog: CommentEntry[]
-  streams: StreamOption[]
-  telop: string
-  /** The saved welcome comment the room opened with. */
-  welcome: string
-  banners: Banner[]
-  recommended: RecommendedComment[]
-  /** SPEC §3 mute info for this room and browser session. */
-  muted: MutedUser[]
-  /** The live's gifts, newest first (muted users' left out). */
-  giftLog: GiftLogEntry[]
-  /** Gifts over the video right now, oldest first. */
-  stage: StageGift[]
-  stageSeq: number
-  giftSound: boolean
-  /** The last vote's results, until the next vote opens. */
-  voteResults: VoteResult[]
-  /** A follow or unfollow is on its way (a second click waits for it). */
-  followSaving: boolean
-  viewers: number | null
-  /** What the viewer is typing; kept when sending fails. */
-  draft: string
-  notFound: boolean
-  /** After the live ends: the next room on air and the seconds left before going there. */
-  next: NextRoom | null
-  countdown: number
-  /** The push socket: connecting at first, reconnecting after a loss. */
-  push: 'connecting' | 'connected' | 'reconnecting'
-}
-
-export type RoomEvent =
-  | { type: 'draft.change'; text: string }
-  | { type: 'comment.submit' }
-  | { type: 'recommended.use'; comment: string }
-  | PushEvent
-  | { type: 'polling.result'; viewers: number | null; liveEnd: boolean }
-  | { type: 'polling.toast'; message: string }
-  | { type: 'welcome.saved'; comment: string }
-  | { type: 'follow.toggle' }
-  | { type: 'xstate.done.actor.follow'; output: FollowResult }
-  | { type: 'xstate.error.actor.follow'; error: unknown }
-  | { type: 'user.mute'; userId: number; name: string }
-  | { type: 'user.unmute'; userId: number }
-  | { type: 'room.share' }
-  | { type: 'stage.leave'; key: number }
-  | { type: 'sound.toggle' }
-  | GiftReport
-  | { type: 'report.open'; target: ReportTarget }
-  | { type: 'room.retry' }
-  | { type: 'transition.go' }
-  | { type: 'transition.cancel' }
+export { loadedRoom, nextRoom } from './room.types.ts'
+export type { RoomContext, RoomEvent, RoomInput } from './room.types.ts'
 
 /** The room machine's effects, actions and guards; the states are in room.machine.ts. */
 export const roomSetup = setup({
   types: {
     context: {} as RoomContext,
     events: {} as RoomEvent,
-    input: {} as { roomUrlKey: string; userId: number | null },
+    input: {} as RoomInput,
+    /** The children a loaded room runs, by id: views read them typed, with no casts. */
+    children: {} as {
+      comments: 'commentStream'
+      player: 'player'
+      push: 'pushSocket'
+      report: 'report'
+      polling: 'polling'
+      gift: 'gift'
+      welcome: 'welcomeEditor'
+      follow: 'setFollow'
+      loadRoom: 'loadRoom'
+      postComment: 'postComment'
+      findNextRoom: 'findNextRoom'
+    },
   },
   actors: {
     loadRoom: fromPromise<LoadedRoom, { roomUrlKey: string }>(notProvided('loadRoom')),
@@ -196,7 +150,7 @@ export const roomSetup = setup({
       assertEvent(event, 'user.unmute')
       return { muted: context.muted.filter((m) => m.userId !== event.userId) }
     }),
-    setNext: assign((_, next: NextRoom) => ({ next, countdown: ROOM_TRANSITION_SECONDS })),
+    setNext: assign((_, next: NextRoom | null) => ({ next, countdown: ROOM_TRANSITION_SECONDS })),
     tick: assign(({ context }) => ({ countdown: Math.max(0, context.countdown - 1) })),
     store: assign((_, loaded: LoadedRoom) => ({
       room: loaded.room,
@@ -209,24 +163,32 @@ export const roomSetup = setup({
       muted: loaded.muted,
       giftLog: loaded.giftLog.filter((g) => !loaded.muted.some((m) => m.userId === g.user_id)),
       giftSound: loaded.giftSound,
+      event: loaded.event,
     })),
+    /** A gift moved the room in its event (t:203): the badge follows. */
+    setEventStanding: assign(({ event }) => {
+      assertEvent(event, 'push.eventStanding')
+      return { event: event.standing }
+    }),
     setTelop: assign(({ event }) => {
       assertEvent(event, 'push.telop')
       return { telop: event.telop }
     }),
     startFollow: spawnChild('setFollow', {
       id: 'follow',
-      input: ({ context }) => ({
-        roomId: context.room?.roomId ?? 0,
-        follow: !(context.room?.isFollowing ?? false),
-      }),
+      input: ({ context }) => {
+        const room = loadedRoom(context)
+        return { roomId: room.roomId, follow: !room.isFollowing }
+      },
     }),
     markFollowSaving: assign({ followSaving: true }),
     setFollow: assign(({ context }, result: FollowResult) => ({
       followSaving: false,
-      room: context.room
-        ? { ...context.room, isFollowing: result.isFollowing, followerNum: result.followerNum }
-        : null,
+      room: {
+        ...loadedRoom(context),
+        isFollowing: result.isFollowing,
+        followerNum: result.followerNum,
+      },
     })),
     followFailed: assign({ followSaving: false }),
     useRecommended: assign(({ event }) => {
@@ -268,9 +230,9 @@ export const roomSetup = setup({
       assertEvent(event, 'polling.result')
       return { viewers: event.viewers }
     }),
-    forwardComment: sendTo('comments', ({ event }) => {
-      assertEvent(event, 'push.comment')
-      return { type: 'comment.received' as const, comment: event.comment }
+    forwardComments: sendTo('comments', ({ event }) => {
+      assertEvent(event, 'push.comments')
+      return { type: 'comments.received' as const, comments: event.comments }
     }),
   },
   delays: {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
 import { notProvided } from '../not-provided.ts'
 
@@ -39,7 +39,10 @@ export const welcomeEditorMachine = setup({
   actions: {
     notify: (_, _notice: Notice) => {},
     reportError: (_, _params: { error: unknown }) => {},
-    setDraft: assign(({ event }) => (event.type === 'welcome.change' ? { draft: event.text } : {})),
+    setDraft: assign(({ event }) => {
+      assertEvent(event, 'welcome.change')
+      return { draft: event.text }
+    }),
     clearDraft: assign({ draft: '' }),
     tellRoom: sendParent((_, params: { comment: string }): WelcomeEditorReport => ({
       type: 'welcome.saved',

@@ -1,5 +1,6 @@
 import { useT } from '../app-context.tsx'
 import { Field } from './Field.tsx'
+import './auth.css'
 
 export function Captcha({ url, onRefresh }: { url: string | null; onRefresh: () => void }) {
   const { t } = useT()

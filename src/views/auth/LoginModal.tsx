@@ -4,6 +4,7 @@ import { FormError } from '../components/FormError.tsx'
 import { Modal } from '../components/Modal.tsx'
 import { Captcha } from './Captcha.tsx'
 import { Field, formValues } from './Field.tsx'
+import './auth.css'
 
 /** The login modal in its three kinds: 1 login, 2 Twitter login stopped, 3 forgotten password. */
 export function LoginModal() {

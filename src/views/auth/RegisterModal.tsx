@@ -7,6 +7,7 @@ import { FormError } from '../components/FormError.tsx'
 import { Modal } from '../components/Modal.tsx'
 import { Captcha } from './Captcha.tsx'
 import { Field, formValues } from './Field.tsx'
+import './auth.css'
 
 const AVATARS = [0, 1, 2, 3, 4, 5, 6, 7]
 

@@ -1,4 +1,5 @@
 import { useApp, useAppActor, useT } from '../app-context.tsx'
+import './error-banner.css'
 
 /** SPEC.md §4 error state: the flag and its message, until the user dismisses it. */
 export function ErrorBanner() {

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useT } from '../app-context.tsx'
+import './footer.css'
 
 export function Footer() {
   const { t } = useT()

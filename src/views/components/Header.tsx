@@ -3,12 +3,14 @@ import { formatCompactCount } from '../../domain/compact-count.ts'
 import { shallowEqual } from '@xstate/react'
 import { useApp, useAppActor, useAuth, useT, type AppSnapshot } from '../app-context.tsx'
 import { LocaleSwitcher } from './LocaleSwitcher.tsx'
+import './header.css'
 
 const selectOnliveNum = (s: AppSnapshot) => s.context.onliveNum
 const selectMenuOpen = (s: AppSnapshot) => s.matches({ menu: 'open' })
 const selectUser = (s: AppSnapshot) =>
   s.context.user?.is_login
     ? {
+        organizer: s.context.user.is_organizer,
         name: s.context.user.name,
         avatarUrl: s.context.user.avatar_url,
         gold: s.context.user.gold + s.context.user.expiring_gold,
@@ -25,7 +27,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
 
   return (
     <header className={compact ? 'site-header site-header--compact' : 'site-header'}>
-      <Link to="/" className="brand" aria-label={t('nav.home')}>
+      <Link to="/" className="brand">
         <span className="brand__mark" aria-hidden="true">
           ✦
         </span>
@@ -45,7 +47,8 @@ export function Header({ compact = false }: { compact?: boolean }) {
               <span aria-hidden="true">🪙</span>
               {t('header.gold', { gold: new Intl.NumberFormat(locale).format(user.gold) })}
             </p>
-            <Link to="/mypage" className="user-chip">
+            {/* An organizer's own page is their events (/mypage is a viewer's). */}
+            <Link to={user.organizer ? '/organizer/events' : '/mypage'} className="user-chip">
               <img src={user.avatarUrl} alt="" width={28} height={28} />
               <span className="user-name">{user.name}</span>
             </Link>

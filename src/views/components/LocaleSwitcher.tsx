@@ -1,6 +1,7 @@
 import { useLocation } from '@tanstack/react-router'
 import { LOCALES, isLocale } from '../../domain/locale.ts'
 import { useAppActor, useT } from '../app-context.tsx'
+import './header.css'
 
 /** Switching loads the messages, stores the cookie and moves to the localized path. */
 export function LocaleSwitcher() {

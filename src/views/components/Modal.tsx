@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
+import './modal.css'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'

@@ -1,6 +1,7 @@
 import { formatCompactCount } from '../../domain/compact-count.ts'
 import type { OnliveItem } from '../../domain/api-types.ts'
 import { useT } from '../app-context.tsx'
+import './onlive-card.css'
 
 /** One room on air: cover, name, viewers. Links to the room page. */
 export function OnliveCard({ live }: { live: OnliveItem }) {

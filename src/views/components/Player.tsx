@@ -1,8 +1,9 @@
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { playerMachine } from '../../machines/player/player.machine.ts'
 import { useT } from '../app-context.tsx'
+import './player.css'
 
 export type PlayerActor = ActorRefFrom<typeof playerMachine>
 
@@ -21,6 +22,8 @@ export function Player({ actor, poster }: { actor: PlayerActor; poster: string }
           ? 'failed'
           : 'loading',
   )
+  // A portrait stream (a phone held upright) is shown at 9:16 (player.css).
+  const [portrait, setPortrait] = useState(false)
   // Stable, so React attaches the element once and detaches it when the video leaves the page.
   const attach = useCallback(
     (element: HTMLVideoElement | null) => {
@@ -32,9 +35,12 @@ export function Player({ actor, poster }: { actor: PlayerActor; poster: string }
   )
 
   return (
-    <div className="player">
+    <div className={portrait ? 'player player--portrait' : 'player'}>
       <video
         ref={attach}
+        onLoadedMetadata={(e) =>
+          setPortrait(e.currentTarget.videoHeight > e.currentTarget.videoWidth)
+        }
         className="player__video"
         poster={poster}
         playsInline

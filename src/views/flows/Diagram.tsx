@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import type { ChartLayout, LaidNode } from '../../domain/flows.ts'
 import { edgeText } from '../../domain/flows.ts'
+import './flows.css'
 
 const LINE = 16
 

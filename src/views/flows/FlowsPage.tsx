@@ -5,6 +5,7 @@ import type { flowsMachine, LiveActor } from '../../machines/flows/flows.machine
 import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { Diagram } from './Diagram.tsx'
+import './flows.css'
 
 /**
  * /dev/flows: every machine as a diagram, the running app's actors (this tab and the others)

@@ -4,6 +4,7 @@ import type { adWatchMachine } from '../../machines/ad-watch/ad-watch.machine.ts
 import { useT, usePageActor } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { PrizeList, RetryAlert } from './parts.tsx'
+import './lottery.css'
 
 /**
  * `/lottery/ad_reward/{watch_id}/watch`: our own short ad plays (muted so it may start by
@@ -27,7 +28,7 @@ export function AdWatchPage({ logic, watchId }: { logic: typeof adWatchMachine; 
   const backLink = watch ? (
     <Link
       to="/lottery/ad_reward/$id"
-      params={{ id: String(watch.gacha_id) }}
+      params={{ id: watch.gacha_id }}
       className="button button--ghost"
     >
       {t('adWatch.back')}

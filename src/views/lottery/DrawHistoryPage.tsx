@@ -2,7 +2,9 @@ import { Link } from '@tanstack/react-router'
 import type { DrawHistory } from '../../effects/api/gacha.ts'
 import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { PrizeList, formatTokyo } from './parts.tsx'
+import { PrizeList } from './parts.tsx'
+import { formatTokyo } from '../tokyo-time.ts'
+import './lottery.css'
 
 /** `/lottery/history?page=N`: the user's draws, newest first, with what each gave. */
 export function DrawHistoryPage({ history }: { history: DrawHistory }) {

@@ -6,6 +6,7 @@ import { useT, usePageActor } from '../app-context.tsx'
 import { Modal } from '../components/Modal.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { GachaPeriod, OddsTable, PrizeList, RevealOverlay } from './parts.tsx'
+import './lottery.css'
 
 /**
  * `/lottery/{id}` and `/lottery/ad_reward/{id}`: a gacha, its prize table with the odds of

@@ -4,6 +4,7 @@ import type { GachaSummary } from '../../domain/gacha.ts'
 import { useApp, useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { GachaPeriod } from './parts.tsx'
+import './lottery.css'
 
 /** `/lottery/list`: the gachas open now. */
 export function LotteryListPage({ gachas }: { gachas: readonly GachaSummary[] }) {
@@ -48,7 +49,7 @@ export function LotteryListPage({ gachas }: { gachas: readonly GachaSummary[] })
 
 /** A gacha's page: the ad-reward one lives under /lottery/ad_reward. */
 function GachaLink({ gacha, children }: { gacha: GachaSummary; children: ReactNode }) {
-  const params = { id: String(gacha.gacha_id) }
+  const params = { id: gacha.gacha_id }
   return gacha.kind === 'ad_reward' ? (
     <Link to="/lottery/ad_reward/$id" params={params} className="lottery__link">
       {children}

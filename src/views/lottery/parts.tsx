@@ -1,13 +1,7 @@
 import { rarest, type DrawnPrize, type GachaSummary, type PrizeOdds } from '../../domain/gacha.ts'
 import { useT } from '../app-context.tsx'
-
-/** A unix time as a date and time in Tokyo, where the gacha days are counted. */
-export const formatTokyo = (unix: number, locale: string) =>
-  new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Tokyo',
-  }).format(unix * 1000)
+import { formatTokyo } from '../tokyo-time.ts'
+import './lottery.css'
 
 /** The period of a limited gacha, in Tokyo time. */
 export function GachaPeriod({ gacha }: { gacha: Pick<GachaSummary, 'starts_at' | 'ends_at'> }) {

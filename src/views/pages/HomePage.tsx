@@ -4,6 +4,7 @@ import type { onlivesMachine } from '../../machines/onlives/onlives.machine.ts'
 import { useT, usePageActor } from '../app-context.tsx'
 import { OnliveCard } from '../components/OnliveCard.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import './pages.css'
 
 /** The home page: rooms on air by genre, Pick Up first. */
 export function HomePage({ logic }: { logic: typeof onlivesMachine }) {

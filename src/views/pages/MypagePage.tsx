@@ -7,6 +7,7 @@ import { Field, formValues } from '../auth/Field.tsx'
 import { FormError } from '../components/FormError.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { useState } from 'react'
+import './pages.css'
 
 const toDateInput = (birthday: number | null) =>
   birthday === null

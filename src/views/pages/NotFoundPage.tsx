@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import './pages.css'
 
 /** SPEC.md §8: 'Page Not Found' and the path that was asked for. */
 export function NotFoundPage({ path }: { path: string }) {

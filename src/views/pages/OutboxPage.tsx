@@ -1,5 +1,6 @@
 import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import './pages.css'
 
 export interface OutboxMessage {
   id: number

@@ -4,6 +4,7 @@ import { useAuth, useT, usePageActor } from '../app-context.tsx'
 import { Field, formValues } from '../auth/Field.tsx'
 import { FormError } from '../components/FormError.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import './pages.css'
 
 /** /reset_password/sms: account → code by SMS → new password. */
 export function ResetPasswordPage({ logic }: { logic: typeof passwordResetMachine }) {

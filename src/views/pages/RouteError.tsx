@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { isChunkLoadError } from '../../domain/chunk-reload.ts'
 import { useAppActor } from '../app-context.tsx'
-import { DefaultLayout } from '../layouts/DefaultLayout.tsx'
+import { SiteLayout } from '../layouts/SiteLayout.tsx'
 import { ErrorPage } from './ErrorPage.tsx'
 
 function statusOf(error: unknown): number {
@@ -20,8 +20,8 @@ export function RouteError({ error }: { error: unknown }) {
     if (chunk) app.send({ type: 'chunk.failed', path: location.pathname, nowMs: Date.now() })
   }, [app, chunk])
   return (
-    <DefaultLayout>
+    <SiteLayout kind="default">
       <ErrorPage status={statusOf(error)} />
-    </DefaultLayout>
+    </SiteLayout>
   )
 }

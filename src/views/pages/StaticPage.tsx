@@ -1,5 +1,6 @@
 import { useT } from '../app-context.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import './pages.css'
 
 export type StaticPageName = 'terms' | 'licence' | 'tokusho' | 'privacypolicy' | 'logo_guideline'
 

@@ -1,17 +1,17 @@
 import { useSelector } from '@xstate/react'
 import { COMMENT_MAX } from '../../domain/comments.ts'
-import { useAuth, useT } from '../app-context.tsx'
+import { useT } from '../app-context.tsx'
 import type { RoomActor } from './types.ts'
+import './comments.css'
 
 /**
- * The comment box: an anonymous visitor is asked to log in first; the typed text lives in the
- * room machine, so it survives a failed send, the SMS modal and the login modal.
+ * The comment box. The room machine decides what a send does (an anonymous visitor is asked to
+ * log in); the typed text lives there, so it survives a failed send, the SMS modal and the login.
  */
-export function CommentForm({ room, userId }: { room: RoomActor; userId: number | null }) {
+export function CommentForm({ room }: { room: RoomActor }) {
   const { t } = useT()
-  const auth = useAuth()
   const draft = useSelector(room, (s) => s.context.draft)
-  const sending = useSelector(room, (s) => s.matches({ live: { composer: 'sending' } }))
+  const sending = useSelector(room, (s) => s.matches({ loaded: { live: { composer: 'sending' } } }))
   const recommended = useSelector(room, (s) => s.context.recommended)
 
   return (
@@ -36,8 +36,7 @@ export function CommentForm({ room, userId }: { room: RoomActor; userId: number 
         aria-busy={sending}
         onSubmit={(e) => {
           e.preventDefault()
-          if (userId === null) auth.send({ type: 'login.open', kind: 1 })
-          else room.send({ type: 'comment.submit' })
+          room.send({ type: 'comment.submit' })
         }}
       >
         <label className="visually-hidden" htmlFor="comment-input">

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { commentKey, type CommentEntry } from '../../domain/comments.ts'
 import { useT } from '../app-context.tsx'
 import type { CommentsActor, RoomActor } from './types.ts'
+import './comments.css'
 
 /** How close to the bottom (px) still counts as 'at the latest'. */
 const LATEST_SLACK = 24

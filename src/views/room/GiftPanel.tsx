@@ -4,6 +4,7 @@ import { giftLimit, type Gift, type Wallet } from '../../domain/gifts.ts'
 import { useT } from '../app-context.tsx'
 import { Modal } from '../components/Modal.tsx'
 import type { GiftActor } from './types.ts'
+import './gifts.css'
 
 /** Why a gift cannot be chosen now, as a message key; null when it can. */
 function blockedReason(gift: Gift, wallet: Wallet): string | null {

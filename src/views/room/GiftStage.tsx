@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { useT } from '../app-context.tsx'
 import type { RoomActor } from './types.ts'
+import './gifts.css'
 
 /** Gifts over the video as they arrive; the room machine takes each away after a few seconds. */
 export function GiftStage({ room }: { room: RoomActor }) {
@@ -41,7 +42,13 @@ export function GiftLog({ room, names }: { room: RoomActor; names: ReadonlyMap<n
       {log.length === 0 ? (
         <p className="gift-log__empty">{t('gift.logEmpty')}</p>
       ) : (
-        <ol className="gift-log__list" data-testid="gift-log">
+        // It scrolls once the gifts fill it: reachable by keyboard, named by its heading.
+        <ol
+          className="gift-log__list"
+          data-testid="gift-log"
+          tabIndex={0}
+          aria-labelledby="gift-log-title"
+        >
           {log.slice(0, 20).map((g) => (
             <li key={`${g.user_id}-${g.created_at}-${g.gift_id}-${g.num}`}>
               <img src={g.image} alt="" width={24} height={24} loading="lazy" />

@@ -10,6 +10,7 @@ import {
 import { useT, usePageActor } from '../app-context.tsx'
 import type { WelcomeActor } from './types.ts'
 import { WelcomeEditor } from './WelcomeEditor.tsx'
+import './owner.css'
 
 type OwnerActor = ActorRefFrom<typeof ownerMachine>
 
@@ -46,7 +47,7 @@ function Countdown({ actor }: { actor: RegulationActor }) {
 function Panel({ actor, welcome }: { actor: OwnerActor; welcome: WelcomeActor | undefined }) {
   const { t } = useT()
   const c = useSelector(actor, (s) => s.context)
-  const regulation = useSelector(actor, (s) => s.children.regulation as RegulationActor | undefined)
+  const regulation = useSelector(actor, (s) => s.children.regulation)
   const busy = (op: string) => c.pending === op
   return (
     <>

@@ -1,19 +1,21 @@
-import { useMemo } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
+import './room.css'
 import { useSelector } from '@xstate/react'
 import type { ownerMachine } from '../../machines/owner/owner.machine.ts'
 import type { roomMachine } from '../../machines/room/room.machine.ts'
 import { useApp, useT, usePageActor } from '../app-context.tsx'
-import { Player, type PlayerActor } from '../components/Player.tsx'
+import { Player } from '../components/Player.tsx'
 import { NotFoundPage } from '../pages/NotFoundPage.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { CommentForm } from './CommentForm.tsx'
 import { CommentList } from './CommentList.tsx'
 import { EndScreen } from './EndScreen.tsx'
+import { EventBadge } from './EventBadge.tsx'
 import { ReportDialog } from './ReportDialog.tsx'
 import { Banners, RoomInfo, Telop } from './RoomInfo.tsx'
 import { GiftPanel } from './GiftPanel.tsx'
 import { GiftLog, GiftStage, VoteResults } from './GiftStage.tsx'
-import type { CommentsActor, GiftActor, ReportActor, RoomActor, WelcomeActor } from './types.ts'
+import type { GiftActor, RoomActor } from './types.ts'
 import { OwnerPanel } from './OwnerPanel.tsx'
 
 /** 'full' is /r/{room_url_key}; 'lite' is /lite/{room_url_key}: the video and the comments only. */
@@ -36,20 +38,26 @@ export function RoomPage({
   const room = usePageActor(logic, { input: { roomUrlKey, userId } })
   const info = useSelector(room, (s) => s.context.room)
   const state = useSelector(room, (s) =>
-    s.matches('live')
+    s.matches({ loaded: 'live' })
       ? 'live'
-      : s.matches('ended')
+      : s.matches({ loaded: 'ended' })
         ? 'ended'
-        : (s.value as 'loading' | 'offAir' | 'failed'),
+        : s.matches('loaded')
+          ? 'offAir'
+          : s.matches('failed')
+            ? 'failed'
+            : 'loading',
   )
   const notFound = useSelector(room, (s) => s.context.notFound)
-  const comments = useSelector(room, (s) => s.children.comments as CommentsActor | undefined)
-  const player = useSelector(room, (s) => s.children.player as PlayerActor | undefined)
-  const report = useSelector(room, (s) => s.children.report as ReportActor | undefined)
-  const welcome = useSelector(room, (s) => s.children.welcome as WelcomeActor | undefined)
-  const gift = useSelector(room, (s) => s.children.gift as GiftActor | undefined)
+  const comments = useSelector(room, (s) => s.children.comments)
+  const player = useSelector(room, (s) => s.children.player)
+  const report = useSelector(room, (s) => s.children.report)
+  const welcome = useSelector(room, (s) => s.children.welcome)
+  const gift = useSelector(room, (s) => s.children.gift)
   const telop = useSelector(room, (s) => s.context.telop)
   const push = useSelector(room, (s) => s.context.push)
+  // On a phone the gift panel is a bottom sheet over the room; wider, it is always in the page.
+  const [giftSheet, setGiftSheet] = useState(false)
   useDocumentTitle(info?.mainName, info?.roomName)
 
   const path = `/${variant === 'lite' ? 'lite' : 'r'}/${roomUrlKey}`
@@ -84,6 +92,7 @@ export function RoomPage({
       )}
       <div className="room__stage">
         {state === 'live' && <Telop room={room} />}
+        {state === 'live' && <EventBadge room={room} />}
         <div className="room__poster">
           {state === 'live' && player ? (
             <Player actor={player} poster={info.image} />
@@ -95,17 +104,25 @@ export function RoomPage({
           {state === 'offAir' && <p className="room__notice">{t('room.offAir')}</p>}
           {state === 'ended' && <EndScreen room={room} />}
         </div>
-        {state === 'live' && gift && <GiftPanel actor={gift} />}
-        {state === 'live' && <VoteResults room={room} />}
-        <RoomInfo room={room} info={info} isLive={state === 'live'} />
-        {!lite && <Banners room={room} />}
-        <a className="room__variant" href={lite ? `/r/${roomUrlKey}` : `/lite/${roomUrlKey}`}>
-          {lite ? t('room.fullLink') : t('room.liteLink')}
-        </a>
       </div>
-      <aside className="room__side">
+      <aside className="room__side" aria-label={t('room.commentsLabel')}>
         {comments && <CommentList room={room} actor={comments} userId={userId} />}
-        {state === 'live' && <CommentForm room={room} userId={userId} />}
+        {state === 'live' && (
+          <div className="room__composer">
+            <CommentForm room={room} />
+            {gift && (
+              <button
+                type="button"
+                className="button button--ghost room__gift-button"
+                aria-expanded={giftSheet}
+                aria-controls="gift-sheet"
+                onClick={() => setGiftSheet((open) => !open)}
+              >
+                {t('gift.panel')}
+              </button>
+            )}
+          </div>
+        )}
         {info.isOwner && state !== 'loading' && (
           <OwnerPanel
             logic={ownerLogic}
@@ -117,6 +134,19 @@ export function RoomPage({
         )}
         {state === 'live' && gift && <RoomGiftLog room={room} gift={gift} />}
       </aside>
+      <div className="room__details">
+        {state === 'live' && gift && (
+          <GiftSheet open={giftSheet} onClose={() => setGiftSheet(false)}>
+            <GiftPanel actor={gift} />
+          </GiftSheet>
+        )}
+        {state === 'live' && <VoteResults room={room} />}
+        <RoomInfo room={room} info={info} isLive={state === 'live'} />
+        {!lite && <Banners room={room} />}
+        <a className="room__variant" href={lite ? `/r/${roomUrlKey}` : `/lite/${roomUrlKey}`}>
+          {lite ? t('room.fullLink') : t('room.liteLink')}
+        </a>
+      </div>
       {report && <ReportDialog actor={report} isOwner={info.isOwner} />}
     </section>
   )
@@ -130,4 +160,38 @@ function RoomGiftLog({ room, gift }: { room: RoomActor; gift: GiftActor }) {
     [groups],
   )
   return <GiftLog room={room} names={names} />
+}
+
+/**
+ * The gift panel's bottom sheet on a phone (room.css shows it inline from the tablet width up,
+ * where the close button and the backdrop are hidden).
+ */
+function GiftSheet({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean
+  onClose: () => void
+  children: ReactNode
+}) {
+  const { t } = useT()
+  return (
+    <>
+      {open && <div className="gift-sheet__backdrop" aria-hidden="true" onClick={onClose} />}
+      <div
+        id="gift-sheet"
+        className="gift-sheet"
+        data-open={open || undefined}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onClose()
+        }}
+      >
+        <button type="button" className="button button--ghost gift-sheet__close" onClick={onClose}>
+          {t('common.dismiss')}
+        </button>
+        {children}
+      </div>
+    </>
+  )
 }

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { WELCOME_COMMENT_MAX } from '../../machines/welcome-editor/welcome-editor.machine.ts'
 import { useT } from '../app-context.tsx'
 import type { WelcomeActor } from './types.ts'
+import './owner.css'
 
 /** The owner's welcome comment (SPEC §3): saved, it is pinned on top of every viewer's list. */
 export function WelcomeEditor({ actor }: { actor: WelcomeActor }) {

@@ -36,7 +36,7 @@ export function PackagePage({ packageId }: { packageId: number }) {
                 <p className="shop-card__price">{yen(plan.price)}</p>
                 <Link
                   to="/povo_ec/$packageId/$planId"
-                  params={{ packageId: String(packageId), planId: String(plan.plan_id) }}
+                  params={{ packageId, planId: plan.plan_id }}
                   className="button button--primary"
                 >
                   {t('shop.choosePlan')}

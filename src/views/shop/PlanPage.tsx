@@ -22,7 +22,7 @@ export function PlanPage({ packageId, planId }: { packageId: number; planId: num
         <section className="shop" aria-labelledby="plan-title">
           <p className="shop__crumbs">
             <Link to="/povo_ec">{t('shop.title')}</Link> ›{' '}
-            <Link to="/povo_ec/$packageId" params={{ packageId: String(packageId) }}>
+            <Link to="/povo_ec/$packageId" params={{ packageId }}>
               {pkg?.name}
             </Link>
           </p>

@@ -45,7 +45,7 @@ export function PovoHomePage() {
                   <PackageCard key={pkg.package_id} pkg={pkg}>
                     <Link
                       to="/povo_ec/$packageId"
-                      params={{ packageId: String(pkg.package_id) }}
+                      params={{ packageId: pkg.package_id }}
                       className="button button--primary"
                     >
                       {t('shop.seePlans')}
@@ -64,7 +64,7 @@ export function PovoHomePage() {
                 <PackageCard key={pkg.package_id} pkg={pkg}>
                   <Link
                     to="/povo_ec/$packageId"
-                    params={{ packageId: String(pkg.package_id) }}
+                    params={{ packageId: pkg.package_id }}
                     className="button button--ghost"
                   >
                     {t('shop.seePlans')}

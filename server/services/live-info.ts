@@ -1,0 +1,145 @@
+/** What a room's live is, for everyone (SPEC.md §7 Live): its info, playlists and telop. */
+import type { LiveInfoAnswer, StreamingUrlAnswer, TelopAnswer } from '../../src/contract/live.ts'
+import type { Db } from '../db/index.ts'
+import { ApiError, messages } from '../errors.ts'
+import { RENDITIONS } from '../media/demo-channel.ts'
+import type { ReadCache } from '../read-cache.ts'
+import { openEnquete } from './enquetes.ts'
+import { ageFlags, openLive } from './lives.ts'
+import { telopBody, viewerState } from './room-social.ts'
+
+/** Who asks and from where: the push socket is on the site's own origin. */
+export interface InfoViewer {
+  userId: number | null
+  origin: string
+  abroad: boolean
+  nowMs: number
+}
+
+/**
+ * `GET /api/live/live_info`: the room, its live and open vote (the same for every visitor, so
+ * shared in `cache` for a moment), with the caller's own age class, place and relation to it.
+ */
+export async function liveInfo(
+  db: Db,
+  cache: ReadCache,
+  roomId: number,
+  viewer: InfoViewer,
+): Promise<LiveInfoAnswer> {
+  const { room, live, enquete } = await cache.get(`live:${roomId}`, async () => {
+    const room = await db
+      .selectFrom('rooms')
+      .select(['id', 'room_name', 'owner_user_id'])
+      .where('id', '=', roomId)
+      .executeTakeFirst()
+    const live = room ? await openLive(db, { roomId: room.id }) : undefined
+    const enquete = live ? await openEnquete(db, live.live_id) : undefined
+    return { room, live, enquete }
+  })
+  if (!room) throw new ApiError(404, messages.notFound)
+  const { userId } = viewer
+  const state = await viewerState(db, userId, room.id, live?.live_id ?? null)
+  const url = new URL(viewer.origin)
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80
+  const birthday =
+    userId === null
+      ? null
+      : ((
+          await db
+            .selectFrom('users')
+            .select('birthday')
+            .where('id', '=', userId)
+            .executeTakeFirst()
+        )?.birthday ?? null)
+  const age = ageFlags(birthday, viewer.nowMs)
+  return {
+    is_under_16: age.isUnder16,
+    is_under_18: age.isUnder18,
+    is_abroad: viewer.abroad,
+    enquete_gift_num: enquete?.option_count ?? 0,
+    is_enquete: enquete !== undefined,
+    live_id: live?.live_id ?? 0,
+    is_enquete_result: false,
+    room_name: room.room_name,
+    background_image_url: null,
+    age_verification_status: 0,
+    bcsvr_port: port,
+    video_type: 0,
+    live_type: 0,
+    is_free_gift_only: false,
+    premium_room_type: 0,
+    bcsvr_host: url.hostname,
+    bcsvr_key: live?.bcsvr_key ?? '',
+    room_id: room.id,
+    live_status: live ? 2 : 1,
+    // SPEC.md §3 live info fields that depend on the viewer.
+    is_fav: state.isFollow,
+    did_send_live_bad_report: state.didReport,
+    is_owner: userId !== null && userId === room.owner_user_id,
+  }
+}
+
+/**
+ * `GET /api/live/streaming_url` (fixtures/showroom-api/streaming_url.json): an `hls_all` entry
+ * first, then each quality as lhls and hls; `{}` off air.
+ */
+export async function streamingUrls(
+  db: Db,
+  roomId: number,
+  origin: string,
+): Promise<StreamingUrlAnswer> {
+  const live = await openLive(db, { roomId })
+  if (!live) return {}
+  const room = await db
+    .selectFrom('rooms')
+    .select('room_url_key')
+    .where('id', '=', roomId)
+    .executeTakeFirstOrThrow()
+  const base = `${origin}/hls/${room.room_url_key}`
+  if (live.source === 'rtmp') {
+    // OBS through nginx-rtmp: one rendition, the encoder's own.
+    const url = `${base}/live/index.m3u8`
+    return {
+      streaming_url_list: [
+        { url, id: 100, type: 'hls_all', label: '自動' },
+        { url, id: 1, type: 'lhls', label: 'オリジナル画質', quality: 1000 },
+        { url, id: 2, type: 'hls', label: 'オリジナル画質', quality: 1000, is_default: true },
+      ],
+    }
+  }
+  // Our playlists are plain live HLS, which low-latency clients play as well.
+  let id = 1
+  const qualities = RENDITIONS.flatMap((r, i) =>
+    (['lhls', 'hls'] as const).map((type) => ({
+      url: `${base}/${r.name}/index.m3u8`,
+      id: id++,
+      type,
+      label: r.label,
+      quality: r.quality,
+      ...(i === 0 && type === 'hls' ? { is_default: true } : {}),
+    })),
+  )
+  return {
+    streaming_url_list: [
+      { url: `${base}/abr.m3u8`, id: 100, type: 'hls_all', label: '自動' },
+      ...qualities,
+    ],
+  }
+}
+
+/** `GET /api/live/telop`: the telop of a room's open live (404 for an unknown room), or by live. */
+export async function telopOf(
+  db: Db,
+  where: { roomId: number } | { liveId: number },
+): Promise<TelopAnswer> {
+  if ('roomId' in where) {
+    const room = await db
+      .selectFrom('rooms')
+      .select('id')
+      .where('id', '=', where.roomId)
+      .executeTakeFirst()
+    if (!room) throw new ApiError(404, messages.notFound)
+  }
+  const live = await openLive(db, where)
+  return telopBody(live?.telop ?? '')
+}

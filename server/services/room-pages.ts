@@ -1,0 +1,184 @@
+/** What a room's page reads (SPEC.md §3, §7 Room): the lookup, profile, banners and presets. */
+import { sql } from 'kysely'
+import type {
+  BannersAnswer,
+  RecommendedCommentsAnswer,
+  RoomProfileAnswer,
+  RoomStatusAnswer,
+  WelcomeAnswer,
+} from '../../src/contract/room.ts'
+import type { Db } from '../db/index.ts'
+import { ApiError, messages } from '../errors.ts'
+import { roomConfig } from './ec-items.ts'
+import { openLive, ownerPushKey } from './lives.ts'
+import { recommendedComments } from './recommended-comments.ts'
+import { viewerState, welcomeBody } from './room-social.ts'
+
+/** A room that exists (its genre too), or a 404. */
+export async function roomOr404(db: Db, roomId: number) {
+  const room = await db
+    .selectFrom('rooms')
+    .select(['id', 'genre_id'])
+    .where('id', '=', roomId)
+    .executeTakeFirst()
+  if (!room) throw new ApiError(404, messages.notFound)
+  return room
+}
+
+/** Who looks at a room, and the site's origin (pictures and share links are absolute). */
+export interface Viewer {
+  userId: number | null
+  origin: string
+}
+
+/** `GET /api/room/status`: the room by its URL key, its live and the viewer's relation to it. */
+export async function roomStatus(
+  db: Db,
+  urlKey: string,
+  viewer: Viewer,
+): Promise<RoomStatusAnswer> {
+  const room = await db
+    .selectFrom('rooms')
+    .selectAll()
+    .where('room_url_key', '=', urlKey)
+    .executeTakeFirst()
+  if (!room) throw new ApiError(404, messages.notFound)
+  const live = await openLive(db, { roomId: room.id })
+  const state = await viewerState(db, viewer.userId, room.id, live?.live_id ?? null)
+  const { origin } = viewer
+  const isOwner = viewer.userId !== null && viewer.userId === room.owner_user_id
+  const image = `${origin}/img/room/${room.id}.svg`
+  return {
+    room_id: room.id,
+    room_url_key: room.room_url_key,
+    room_name: room.room_name,
+    main_name: room.main_name,
+    description: room.description,
+    image_s: image,
+    image,
+    is_official: room.is_official,
+    genre_id: room.genre_id,
+    follower_num: room.follower_num,
+    broadcast_host: new URL(origin).hostname,
+    broadcast_key: live?.bcsvr_key ?? '',
+    is_live: live !== undefined,
+    live_id: live?.live_id ?? 0,
+    started_at: live ? Math.floor(live.started_at.getTime() / 1000) : 0,
+    is_fav: state.isFollow,
+    did_send_live_bad_report: state.didReport,
+    share: {
+      twitter: {
+        text: `${room.main_name}が配信中！ #Kirari`,
+        url: `${origin}/r/${room.room_url_key}`,
+      },
+    },
+    is_owner: isOwner,
+    // Kirari: the owner's private push key (who followed during the live), for the owner only.
+    owner_broadcast_key: isOwner && live ? ownerPushKey(live) : '',
+    isRoomOrganizer: false,
+  }
+}
+
+/** `GET /api/room/profile`: the fields of fixtures/showroom-api/room_profile.json Kirari has. */
+export async function roomProfile(
+  db: Db,
+  roomId: number,
+  viewer: Viewer,
+): Promise<RoomProfileAnswer> {
+  const room = await db
+    .selectFrom('rooms')
+    .innerJoin('genres', 'genres.id', 'rooms.genre_id')
+    .select([
+      'rooms.id',
+      'rooms.room_url_key',
+      'rooms.room_name',
+      'rooms.main_name',
+      'rooms.description',
+      'rooms.follower_num',
+      'rooms.is_official',
+      'rooms.genre_id',
+      'genres.name as genre_name',
+    ])
+    .where('rooms.id', '=', roomId)
+    .executeTakeFirst()
+  if (!room) throw new ApiError(404, messages.notFound)
+  const live = await openLive(db, { roomId: room.id })
+  const views = live
+    ? await db
+        .selectFrom('lives')
+        .select('view_num')
+        .where('id', '=', live.live_id)
+        .executeTakeFirst()
+    : undefined
+  const state = await viewerState(db, viewer.userId, room.id, null)
+  const ec = await roomConfig(db, { id: room.id }, null)
+  const image = `${viewer.origin}/img/room/${room.id}.svg`
+  const shareUrl = `${viewer.origin}/r/${room.room_url_key}`
+  return {
+    room_id: room.id,
+    room_url_key: room.room_url_key,
+    room_name: room.room_name,
+    main_name: room.main_name,
+    performer_name: room.main_name,
+    description: room.description,
+    follower_num: room.follower_num,
+    is_official: room.is_official,
+    is_onlive: live !== undefined,
+    live_id: live?.live_id ?? 0,
+    current_live_started_at: live ? Math.floor(live.started_at.getTime() / 1000) : 0,
+    view_num: views?.view_num ?? 0,
+    genre_id: room.genre_id,
+    genre_name: room.genre_name,
+    image,
+    image_square: image,
+    is_follow: state.isFollow,
+    share_url: shareUrl,
+    share_url_live: shareUrl,
+    live_tags: [],
+    image_list: [],
+    voice_list: [],
+    ec_config: {
+      sales_available: ec.sales_available,
+      is_external_ec: ec.is_external_ec,
+      links: ec.links,
+    },
+  }
+}
+
+/** `GET /api/room/welcome_comment`: the pinned comment on top of the comment list, or ''. */
+export async function welcomeOf(db: Db, roomId: number): Promise<WelcomeAnswer> {
+  const room = await db
+    .selectFrom('rooms')
+    .select(['welcome_comment', 'welcome_comment_pinned', 'welcome_comment_at'])
+    .where('id', '=', roomId)
+    .executeTakeFirst()
+  if (!room) throw new ApiError(404, messages.notFound)
+  return welcomeBody(room)
+}
+
+/** `GET /api/room/banners`: the room's own banners, then those shown everywhere. */
+export async function roomBanners(db: Db, roomId: number, origin: string): Promise<BannersAnswer> {
+  await roomOr404(db, roomId)
+  const rows = await db
+    .selectFrom('room_banners')
+    .select(['id', 'title', 'url'])
+    .where((eb) => eb.or([eb('room_id', '=', roomId), eb('room_id', 'is', null)]))
+    .orderBy(sql`room_id is null`)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute()
+  return {
+    banners: rows.map((b) => ({
+      id: b.id,
+      image: `${origin}/img/banner/${b.id}.svg`,
+      url: b.url,
+      title: b.title,
+    })),
+  }
+}
+
+/** `GET /api/recommended_live_comment`: preset comments that suit the room's genre. */
+export async function roomPresets(db: Db, roomId: number): Promise<RecommendedCommentsAnswer> {
+  const room = await roomOr404(db, roomId)
+  return { recommend_comments: recommendedComments(room.genre_id) }
+}

@@ -1,0 +1,71 @@
+import { fromCallback, fromPromise } from 'xstate'
+import type { Effects } from './app.ts'
+import {
+  applyToEvent,
+  decideEntry,
+  getOrganizerEntries,
+  getOrganizerEvents,
+  saveOrganizerEvent,
+  getEventRanking,
+  loadConfirmation,
+  loadEventPage,
+} from '../effects/api/event.ts'
+import { runClock } from '../effects/clock.ts'
+import { eventPushKey } from '../contract/push.ts'
+import { openPushSocket } from '../effects/push-socket.ts'
+import { eventMachine } from '../machines/event/event.machine.ts'
+import { organizerEventsMachine } from '../machines/organizer/organizer-events.machine.ts'
+import type { AppPorts } from './ports.ts'
+
+/**
+ * The event pages' and the organizer's machines with real effects: loaded with the first event page
+ * (src/compose/app.ts), not with the site.
+ */
+export function eventMachines(effects: Effects, ports: AppPorts) {
+  return {
+    event: eventMachine.provide({
+      actors: {
+        loadEvent: fromPromise(({ input }) =>
+          input.view === 'page'
+            ? loadEventPage(effects.api, input.eventRef, input.page, ports.isLoggedIn())
+            : loadConfirmation(effects.api, Number(input.eventRef), ports.isLoggedIn()),
+        ),
+        loadRanking: fromPromise(({ input }) =>
+          getEventRanking(effects.api, input.eventId, input.page, input.version),
+        ),
+        apply: fromPromise(({ input }) => applyToEvent(effects.api, input.eventId)),
+        listen: fromCallback(({ sendBack, input }) =>
+          openPushSocket(effects.pushUrl, eventPushKey(input.eventId), (event) => {
+            if (event.type === 'push.eventRanking')
+              sendBack({ type: 'ranking.changed', version: event.version })
+          }),
+        ),
+        clock: fromCallback(({ sendBack, input }) => runClock(sendBack, input.intervalMs)),
+      },
+      actions: {
+        notify: (_, notice) => ports.notify(notice),
+        reportError: (_, { error }) => ports.reportError(error),
+        requireLogin: ports.requireLogin,
+      },
+    }),
+    organizer: organizerEventsMachine.provide({
+      actors: {
+        loadEvents: fromPromise(() => getOrganizerEvents(effects.api)),
+        saveEvent: fromPromise(({ input }) =>
+          saveOrganizerEvent(effects.api, input.eventId, input.form),
+        ),
+        loadEntries: fromPromise(({ input }) => getOrganizerEntries(effects.api, input.eventId)),
+        decide: fromPromise(({ input }) => {
+          const { eventId, roomId, ...decision } = input
+          return decideEntry(effects.api, eventId, roomId, decision)
+        }),
+      },
+      actions: {
+        notify: (_, notice) => ports.notify(notice),
+        reportError: (_, { error }) => ports.reportError(error),
+      },
+    }),
+  }
+}
+
+export type EventMachines = ReturnType<typeof eventMachines>

@@ -1,0 +1,24 @@
+import * as v from 'valibot'
+import { Id } from './common.ts'
+
+/** `GET /api/obs/obs_key` and `/api/encoder/stream_url` (query), `POST /api/obs/obs_key` (form). */
+export const ObsRoomBody = v.object({ room_id: Id })
+export type ObsRoomBody = v.InferInput<typeof ObsRoomBody>
+
+/** The room's stream key (a POST makes a new one; the old stops at once) and the RTMP URL. */
+export interface ObsKeyAnswer {
+  obs_key: string
+  stream_url: string
+}
+
+export interface StreamUrlAnswer {
+  stream_url: string
+  stream_key: string
+}
+
+export interface OriginEndpointAnswer {
+  origin_endpoint: string
+}
+
+/** nginx-rtmp's `on_publish` / `on_publish_done` (form): the stream `name` is the stream key. */
+export const RtmpCallbackBody = v.object({ name: v.fallback(v.string(), '') })

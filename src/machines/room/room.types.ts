@@ -1,0 +1,94 @@
+import type { CommentEntry, PushEvent } from '../../domain/comments.ts'
+import type { EventStanding } from '../../domain/events.ts'
+import type { GiftLogEntry, VoteResult } from '../../domain/gifts.ts'
+import type {
+  Banner,
+  FollowResult,
+  MutedUser,
+  NextRoom,
+  RecommendedComment,
+  RoomInfo,
+  StageGift,
+  StreamOption,
+} from '../../domain/room.ts'
+import type { GiftReport } from '../gift/gift.machine.ts'
+import type { ReportTarget } from '../report/report.machine.ts'
+
+export interface RoomInput {
+  roomUrlKey: string
+  userId: number | null
+}
+
+export interface RoomContext {
+  roomUrlKey: string
+  userId: number | null
+  room: RoomInfo | null
+  /** `comment_log` as loaded, newest first. */
+  commentLog: CommentEntry[]
+  streams: StreamOption[]
+  telop: string
+  /** The saved welcome comment the room opened with. */
+  welcome: string
+  banners: Banner[]
+  recommended: RecommendedComment[]
+  /** SPEC §3 mute info for this room and browser session. */
+  muted: MutedUser[]
+  /** The live's gifts, newest first (muted users' left out). */
+  giftLog: GiftLogEntry[]
+  /** Gifts over the video right now, oldest first. */
+  stage: StageGift[]
+  stageSeq: number
+  giftSound: boolean
+  /** The last vote's results, until the next vote opens. */
+  voteResults: VoteResult[]
+  /** A follow or unfollow is on its way (a second click waits for it). */
+  followSaving: boolean
+  viewers: number | null
+  /** What the viewer is typing; kept when sending fails. */
+  draft: string
+  notFound: boolean
+  /** After the live ends: the next room on air and the seconds left before going there. */
+  next: NextRoom | null
+  countdown: number
+  /** The room's event and its place there (the badge); null when it is in none. */
+  event: EventStanding | null
+  /** The push socket: connecting at first, reconnecting after a loss. */
+  push: 'connecting' | 'connected' | 'reconnecting'
+}
+
+export type RoomEvent =
+  | { type: 'draft.change'; text: string }
+  | { type: 'comment.submit' }
+  | { type: 'recommended.use'; comment: string }
+  | PushEvent
+  | { type: 'polling.result'; viewers: number | null; liveEnd: boolean }
+  | { type: 'polling.toast'; message: string }
+  | { type: 'welcome.saved'; comment: string }
+  | { type: 'follow.toggle' }
+  | { type: 'xstate.done.actor.follow'; output: FollowResult }
+  | { type: 'xstate.error.actor.follow'; error: unknown }
+  | { type: 'user.mute'; userId: number; name: string }
+  | { type: 'user.unmute'; userId: number }
+  | { type: 'room.share' }
+  | { type: 'stage.leave'; key: number }
+  | { type: 'sound.toggle' }
+  | GiftReport
+  | { type: 'report.open'; target: ReportTarget }
+  | { type: 'room.retry' }
+  | { type: 'transition.go' }
+  | { type: 'transition.cancel' }
+
+/**
+ * The room of a loaded visit. `room` is null only while loading and after a failed load; the
+ * states under `loaded` read it through here, so an impossible state is an error, never a room 0.
+ */
+export function loadedRoom(context: Pick<RoomContext, 'room'>): RoomInfo {
+  if (!context.room) throw new Error('room machine: the room is read outside the loaded state')
+  return context.room
+}
+
+/** The room the countdown leads to: set on the way into `countingDown`, read only there. */
+export function nextRoom(context: Pick<RoomContext, 'next'>): NextRoom {
+  if (!context.next) throw new Error('room machine: no next room outside the countdown')
+  return context.next
+}

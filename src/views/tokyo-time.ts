@@ -1,0 +1,7 @@
+/** A unix time (seconds) as a date and time in Tokyo, where the site's periods are set. */
+export const formatTokyo = (unix: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Tokyo',
+  }).format(unix * 1000)

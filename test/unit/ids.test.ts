@@ -1,0 +1,20 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { Id } from '../../src/contract/common.ts'
+import { MAX_ID, parseId } from '../../src/domain/ids.ts'
+
+describe('the one id rule', () => {
+  it('takes a plainly written positive integer up to PostgreSQL’s integer, nothing else', () => {
+    expect(parseId('1')).toBe(1)
+    expect(parseId(String(MAX_ID))).toBe(MAX_ID)
+    for (const bad of ['0', '01', '-1', '1e3', '1.0', ' 1', '1 ', '', 'x', String(MAX_ID + 1)])
+      expect(parseId(bad), bad).toBeNull()
+  })
+
+  it('is the rule of the contract’s Id, for text and for JSON numbers alike', () => {
+    expect(v.parse(Id, '42')).toBe(42)
+    expect(v.parse(Id, 42)).toBe(42)
+    for (const bad of ['0', 0, 1.5, -3, MAX_ID + 1, '1e3', null, true])
+      expect(v.safeParse(Id, bad).success, String(bad)).toBe(false)
+  })
+})
