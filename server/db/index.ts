@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises'
-import { PGlite, type PGliteInterface } from '@electric-sql/pglite'
+import type { PGliteInterface } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { migrate } from './migrate.ts'
 import { pglitePool } from './pglite-pool.ts'
+import { inThisThread, inWorkerThread, type SqlRunner } from './pglite-thread.ts'
 import type { DB } from './schema.ts'
 
 export type Db = Kysely<DB>
@@ -46,8 +47,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const dataDir = options.dataDir ?? 'memory://'
   if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true })
-  const lite = await PGlite.create(dataDir)
-  return wrapPglite(lite)
+  // In a thread of its own: its statements never hold up the server's requests (pglite-thread.ts).
+  return openPglite(inWorkerThread(dataDir))
 }
 
 const soleWriters = new WeakSet<Db>()
@@ -58,9 +59,12 @@ const soleWriters = new WeakSet<Db>()
  */
 export const isSoleWriter = (db: Db) => soleWriters.has(db)
 
-/** Wraps an open PGlite (e.g. a `clone()` in tests) and migrates it. */
-export async function wrapPglite(lite: PGliteInterface): Promise<Database> {
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(lite) }) })
+/** Wraps an open PGlite in this thread (e.g. a `clone()` in tests) and migrates it. */
+export const wrapPglite = (lite: PGliteInterface): Promise<Database> =>
+  openPglite(inThisThread(lite))
+
+async function openPglite(runner: SqlRunner): Promise<Database> {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(runner) }) })
   soleWriters.add(db)
   await migrate(db)
   return { db, engine: 'pglite', close: () => db.destroy() }

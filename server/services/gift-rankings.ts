@@ -9,7 +9,7 @@ import { ApiError, messages } from '../errors.ts'
 import { openLive } from './lives.ts'
 import { avatarUrl } from './current-user.ts'
 import { giftImage } from '../../src/domain/gifts.ts'
-import { fanLevel } from './gifts.ts'
+import { fanLevel } from './fan-levels.ts'
 
 /** `/api/live/gift_log`: the gifts of a live, newest first, in SPEC §3's gift log entry shape. */
 export async function giftLog(db: Db, liveId: number) {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { GiftAnswer } from '../../src/contract/gifts.ts'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
@@ -9,18 +8,19 @@ import { addEventPoints } from './events/points.ts'
 import { publishStandings } from './events/publish.ts'
 import { freeGiftStock } from './free-gifts.ts'
 import { GIFT_KIND, GIFT_NUM_MAX } from '../../src/domain/gifts.ts'
+import { activeFanLevel, fanLevel } from './fan-levels.ts'
+import {
+  liveAndGift,
+  logGift,
+  paidGiftCost,
+  senderOf,
+  takeFreeStock,
+  type Sender,
+} from './gift-steps.ts'
 
 export { FREE_GIFT_CAP, FREE_GIFT_GRANT } from './free-gifts.ts'
 /** The most of one gift sent in one call: the app's limit too. */
 const MAX_GIFT_NUM = GIFT_NUM_MAX
-
-/**
- * Fan level in a room: one level per FAN_LEVEL_STEP points sent there, from level 1, up to 100.
- * Active-fan levels 1–4 (the titles of SPEC §4) at the points below.
- */
-export const FAN_LEVEL_STEP = 100
-export const MAX_FAN_LEVEL = 100
-export const ACTIVE_FAN_THRESHOLDS = [50, 300, 1500, 5000] as const
 
 export const giftMessages = {
   liveEnded: 'この配信は終了しました。',
@@ -33,14 +33,6 @@ export const giftMessages = {
   tooMany: (max: number) => `一度に送れるのは${max}個までです。`,
 } as const
 
-export function fanLevel(points: number): number {
-  return Math.min(MAX_FAN_LEVEL, 1 + Math.floor(points / FAN_LEVEL_STEP))
-}
-
-export function activeFanLevel(points: number): number {
-  return ACTIVE_FAN_THRESHOLDS.filter((t) => points >= t).length
-}
-
 export interface SendGift {
   userId: number
   liveId: number
@@ -51,96 +43,97 @@ export interface SendGift {
 /** What sending a gift answers: the wire contract's (src/contract/gifts.ts). */
 export type GiftSent = GiftAnswer
 
-/** One gift inside the caller's transaction: every check, the balance, ledger, log and fan points. */
+/** A promise that never rejects: its outcome, to be looked at when the caller is ready. */
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  )
+
+/**
+ * One gift inside the caller's transaction: every check, the balance, ledger, log, fan points and
+ * event points — in few statements, since each one is a wait on the database (or its thread).
+ */
 async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {
   const max = MAX_GIFT_NUM[kind]
   if (request.num < 1 || request.num > max) throw new ApiError(400, giftMessages.tooMany(max))
-  const live = await tx
-    .selectFrom('lives')
-    .select(['id', 'room_id', 'bcsvr_key'])
-    .where('id', '=', request.liveId)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst()
-  if (!live) throw new ApiError(400, giftMessages.liveEnded)
-  const gift = await tx
-    .selectFrom('gifts')
-    .select(['id', 'kind', 'free', 'point', 'gift_type'])
-    .where('id', '=', request.giftId)
-    .where('is_hidden', '=', false)
-    .executeTakeFirst()
-  if (!gift) throw new ApiError(404, giftMessages.unknownGift)
-  if (kind === 'free' && !gift.free) throw new ApiError(400, giftMessages.notFree)
-  if (kind === 'paid' && gift.free) throw new ApiError(400, giftMessages.notPaid)
+  // A paid gift's debit is sent right behind the read of the live and the gift, costed in its
+  // own statement: one wait for both. What the read finds is judged first; the debit counts only
+  // then (a refusal rolls it back with the rest).
+  const read = liveAndGift(tx, request)
+  const debit =
+    kind === 'paid'
+      ? settle(
+          debitGold(
+            tx,
+            request.userId,
+            paidGiftCost(tx, request),
+            { reason: 'gift', giftId: request.giftId, liveId: request.liveId },
+            giftMessages.notEnoughGold,
+          ),
+        )
+      : null
+  const found = await read
+  if (found.live_id === null || found.room_id === null || found.bcsvr_key === null) {
+    throw new ApiError(400, giftMessages.liveEnded)
+  }
+  const live = { id: found.live_id, room_id: found.room_id, bcsvr_key: found.bcsvr_key }
+  if (found.gift_id === null || found.kind === null || found.free === null) {
+    throw new ApiError(404, giftMessages.unknownGift)
+  }
+  const gift = {
+    id: found.gift_id,
+    kind: found.kind,
+    point: found.point ?? 0,
+    gift_type: found.gift_type ?? 0,
+  }
+  if (kind === 'free' && !found.free) throw new ApiError(400, giftMessages.notFree)
+  if (kind === 'paid' && found.free) throw new ApiError(400, giftMessages.notPaid)
   const points = gift.point * request.num
   let freeLeft: number | undefined
+  let sender: Sender
   if (gift.kind === GIFT_KIND.vote) {
     // A vote gift: from the viewer's stock for the open enquete (services/enquetes.ts).
     freeLeft = await castVote(tx, { ...request, giftId: gift.id })
-  } else if (kind === 'paid') {
-    await debitGold(
-      tx,
-      request.userId,
-      points,
-      { reason: 'gift', giftId: gift.id, liveId: live.id },
-      giftMessages.notEnoughGold,
-    )
+    sender = await senderOf(tx, request.userId)
+  } else if (debit) {
+    const settled = await debit
+    if (!settled.ok) throw settled.error
+    const paid = settled.value
+    sender = {
+      name: paid.name,
+      avatar_id: paid.avatarId,
+      gold: paid.gold,
+      expiring_gold: paid.expiringGold,
+    }
   } else {
-    const updated = await tx
-      .updateTable('user_free_gifts')
-      .set({ num: sql`num - ${request.num}` })
-      .where('user_id', '=', request.userId)
-      .where('gift_id', '=', gift.id)
-      .where('num', '>=', request.num)
-      .returning('num')
-      .executeTakeFirst()
-    if (!updated) {
+    const taken = await takeFreeStock(tx, request, live.id)
+    if (!taken) {
       throw new ApiError(400, giftMessages.noFreeStock, { errorType: 'NOT_ENOUGH_FREE_GIFT' })
     }
-    freeLeft = updated.num
-    await tx
-      .insertInto('ledger')
-      .values({
-        user_id: request.userId,
-        gift_id: gift.id,
-        free_delta: -request.num,
-        reason: 'gift',
-        live_id: live.id,
-      })
-      .execute()
+    const { num, ...user } = taken
+    freeLeft = num
+    sender = user
   }
 
-  const logged = await tx
-    .insertInto('gift_logs')
-    .values({
-      live_id: live.id,
-      user_id: request.userId,
-      gift_id: gift.id,
-      num: request.num,
-      point: points,
-    })
-    .returning('created_at')
-    .executeTakeFirstOrThrow()
-  const fan = await tx
-    .insertInto('fan_points')
-    .values({ room_id: live.room_id, user_id: request.userId, points })
-    .onConflict((oc) =>
-      oc
-        .columns(['room_id', 'user_id'])
-        .doUpdateSet({ points: sql`fan_points.points + ${points}` }),
-    )
-    .returning('points')
-    .executeTakeFirstOrThrow()
-  // Event points with the gift, in its transaction (a vote is a ballot, not support).
-  const events =
+  // The gift log with the sender's fan points, and the event points (a vote is a ballot, not
+  // support): both sent at once on the transaction's connection, which runs them in turn.
+  const [logged, events] = await Promise.all([
+    logGift(tx, request, { liveId: live.id, roomId: live.room_id, giftId: gift.id, points }),
     gift.kind === GIFT_KIND.vote
       ? []
-      : await addEventPoints(tx, { roomId: live.room_id, userId: request.userId, points })
-  const sender = await tx
-    .selectFrom('users')
-    .select(['name', 'avatar_id', 'gold', 'expiring_gold'])
-    .where('id', '=', request.userId)
-    .executeTakeFirstOrThrow()
-  return { live, gift, logged, fanPoints: Number(fan.points), points, sender, freeLeft, events }
+      : addEventPoints(tx, { roomId: live.room_id, userId: request.userId, points }),
+  ])
+  return {
+    live,
+    gift,
+    logged,
+    fanPoints: Number(logged.points),
+    points,
+    sender,
+    freeLeft,
+    events,
+  }
 }
 
 type GiftGiven = Awaited<ReturnType<typeof giveGiftIn>>

@@ -5,7 +5,7 @@ import { ApiError, messages } from '../errors.ts'
 import { avatarUrl } from './current-user.ts'
 import { votesLeft } from './enquetes.ts'
 import { freeGiftStock, grantFreeGifts } from './free-gifts.ts'
-import { fanLevel } from './gifts.ts'
+import { fanLevel } from './fan-levels.ts'
 import { openLive } from './lives.ts'
 import { viewerState } from './room-social.ts'
 

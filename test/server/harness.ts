@@ -56,7 +56,20 @@ export interface TestDatabase extends Database {
   drop(): Promise<void>
 }
 
-export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
+/**
+ * A seeded database for a test: PGlite cloned from the template in this thread, or with
+ * `ownThread` opened as the server opens it (in a worker thread, server/db/pglite-thread.ts);
+ * PostgreSQL in a schema of its own.
+ */
+export async function openTestDatabase(
+  engine: Engine,
+  { ownThread = false } = {},
+): Promise<TestDatabase> {
+  if (engine === 'pglite' && ownThread) {
+    const database = await openDatabase({ dataDir: 'memory://' })
+    await seed(database.db, { demo: true })
+    return { ...database, drop: () => database.close() }
+  }
   if (engine === 'pglite') {
     const clone = await (await pgliteTemplate()).clone()
     const database = await wrapPglite(clone)
@@ -96,8 +109,9 @@ export async function startTestServer(
   engine: Engine,
   env: Record<string, string> = {},
   extend?: StartOptions['extend'],
+  options: { ownThread?: boolean } = {},
 ): Promise<TestServer> {
-  const database = await openTestDatabase(engine)
+  const database = await openTestDatabase(engine, options)
   const dist = await fakeDist()
   const config = loadConfig({
     KIRARI_DEMO: '1',

@@ -24,65 +24,77 @@ export async function addEventPoints(
   gift: { roomId: number; userId: number; points: number },
 ): Promise<PointsAdded[]> {
   if (gift.points <= 0) return []
-  // Lock the room's entries in event order first. One UPDATE over several rows locks them in
-  // the order it meets them, which for a sequential scan is where each row's newest version sits
-  // in the table — two gifts to the same room could meet them in opposite orders and deadlock.
-  const locked = await tx
-    .selectFrom('event_entries')
-    .innerJoin('events', 'events.id', 'event_entries.event_id')
-    .select(['event_entries.event_id', 'events.event_type'])
-    .where('event_entries.room_id', '=', gift.roomId)
-    .where('event_entries.status', '=', 'approved')
-    .where('events.started_at', '<=', sql<Date>`now()`)
-    .where('events.ended_at', '>', sql<Date>`now()`)
-    .orderBy('event_entries.event_id')
-    .forUpdate('event_entries')
-    .execute()
-  if (locked.length === 0) return []
-  const quests = new Set(
-    locked.filter((l) => l.event_type === EVENT_TYPE.quest).map((l) => l.event_id),
-  )
+  // One statement: lock the room's entries in ongoing events in event order, add the points,
+  // and add the sender's contribution. The order matters: an UPDATE over several rows locks
+  // them in the order it meets them (where each row's newest version sits in the table), so two
+  // gifts to one room could meet them in opposite orders and deadlock.
   const rows = await tx
-    .updateTable('event_entries')
-    .set({
-      point: sql`point + ${gift.points}`,
-      // Milliseconds, as the app's clocks read it back: ties compare exactly (standing.ts).
-      point_reached_at: sql`date_trunc('milliseconds', now())`,
-      // One step per change of points, under the row lock: a client keeps the highest it saw.
-      sequence_num: sql`sequence_num + 1`,
-    })
-    .where('room_id', '=', gift.roomId)
-    .where(
-      'event_id',
-      'in',
-      locked.map((l) => l.event_id),
+    .with('locked', (db) =>
+      db
+        .selectFrom('event_entries')
+        .innerJoin('events', 'events.id', 'event_entries.event_id')
+        .select(['event_entries.event_id', 'events.event_type'])
+        .where('event_entries.room_id', '=', gift.roomId)
+        .where('event_entries.status', '=', 'approved')
+        .where('events.started_at', '<=', sql<Date>`now()`)
+        .where('events.ended_at', '>', sql<Date>`now()`)
+        .orderBy('event_entries.event_id')
+        .forUpdate('event_entries'),
     )
-    .returning(['event_id', 'point', 'sequence_num', 'point_reached_at'])
-    .execute()
-  for (const row of rows) {
-    await tx
-      .insertInto('event_contributions')
-      .values({
-        event_id: row.event_id,
-        room_id: gift.roomId,
-        user_id: gift.userId,
-        point: gift.points,
-      })
-      .onConflict((oc) =>
-        oc.columns(['event_id', 'room_id', 'user_id']).doUpdateSet({
-          point: sql`event_contributions.point + ${gift.points}`,
-          updated_at: sql`now()`,
-        }),
-      )
-      .execute()
-    // Quest events: the level follows the points (other kinds keep 0).
-    if (quests.has(row.event_id))
-      await tx
+    .with('added', (db) =>
+      db
         .updateTable('event_entries')
-        .set({ quest_level: questLevel(Number(row.point)) })
-        .where('event_id', '=', row.event_id)
-        .where('room_id', '=', gift.roomId)
-        .execute()
+        .from('locked')
+        .set({
+          point: sql`event_entries.point + ${gift.points}::int`,
+          // Milliseconds, as the app's clocks read it back: ties compare exactly (standing.ts).
+          point_reached_at: sql`date_trunc('milliseconds', now())`,
+          // One step per change of points, under the row lock: a client keeps the highest seen.
+          sequence_num: sql`event_entries.sequence_num + 1`,
+        })
+        .where('event_entries.room_id', '=', gift.roomId)
+        .whereRef('event_entries.event_id', '=', 'locked.event_id')
+        .returning([
+          'event_entries.event_id',
+          'event_entries.point',
+          'event_entries.sequence_num',
+          'event_entries.point_reached_at',
+          'locked.event_type',
+        ]),
+    )
+    .with('contributed', (db) =>
+      db
+        .insertInto('event_contributions')
+        .columns(['event_id', 'room_id', 'user_id', 'point'])
+        .expression((eb) =>
+          eb
+            .selectFrom('added')
+            .select([
+              'added.event_id',
+              sql<number>`${gift.roomId}::int`.as('room_id'),
+              sql<number>`${gift.userId}::int`.as('user_id'),
+              sql<number>`${gift.points}::int`.as('point'),
+            ]),
+        )
+        .onConflict((oc) =>
+          oc.columns(['event_id', 'room_id', 'user_id']).doUpdateSet({
+            point: sql`event_contributions.point + excluded.point`,
+            updated_at: sql`now()`,
+          }),
+        ),
+    )
+    .selectFrom('added')
+    .selectAll()
+    .execute()
+  // Quest events: the level follows the points (other kinds keep 0).
+  for (const row of rows) {
+    if (row.event_type !== EVENT_TYPE.quest) continue
+    await tx
+      .updateTable('event_entries')
+      .set({ quest_level: questLevel(Number(row.point)) })
+      .where('event_id', '=', row.event_id)
+      .where('room_id', '=', gift.roomId)
+      .execute()
   }
   return rows.map((r) => ({
     eventId: r.event_id,
