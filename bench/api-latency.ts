@@ -71,7 +71,10 @@ export async function benchApiLatency(options: { quick: boolean }): Promise<Benc
   const duration = options.quick ? 3 : 8
   // PostgreSQL when it is there (a deployment's engine), PGlite otherwise.
   const engine = (await postgresReachable()) ? 'postgres' : 'pglite'
-  const server = await startTestServer(engine, { READ_CACHE_MS: '1000' })
+  // PGlite as the server runs it: in a thread of its own.
+  const server = await startTestServer(engine, { READ_CACHE_MS: '1000' }, undefined, {
+    ownThread: true,
+  })
   try {
     const db = server.database.db
     const live = await liveOf(server, 'kirari_hoshino')
