@@ -2,11 +2,12 @@ import type { ColumnType, Generated } from 'kysely'
 import type { EnqueteTables } from './schema-enquetes.ts'
 import type { EventTables } from './schema-events.ts'
 import type { GachaTables } from './schema-gacha.ts'
+import type { RankingTables } from './schema-rankings.ts'
 import type { ShopTables } from './schema-shop.ts'
 import type { GiftKind, GiftType } from '../../src/domain/gifts.ts'
 
 /** Kysely's view of the tables created by `migrations/*.sql`. */
-export interface DB extends ShopTables, EventTables, GachaTables, EnqueteTables {
+export interface DB extends ShopTables, EventTables, GachaTables, EnqueteTables, RankingTables {
   genres: GenreTable
   users: UserTable
   rooms: RoomTable
@@ -105,6 +106,8 @@ export interface LiveTable {
   ingest_name: string | null
   /** The owner's private push key secret (owner-only logs), random per live. */
   owner_key: Generated<string>
+  /** When a restarted live came back on air (its end counts the time since); migration 015. */
+  on_air_since: Date | null
 }
 
 export interface SessionTable {

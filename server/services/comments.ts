@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { COMMENT_MESSAGES, commentProblem, type CommentEntry } from '../../src/domain/comments.ts'
 import { stripHidden } from '../../src/domain/text-hygiene.ts'
 import type { CommentLogAnswer } from '../../src/contract/live.ts'
@@ -9,16 +10,31 @@ import { isCommentBlocked, socialMessages } from './room-social.ts'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { avatarUrl } from './current-user.ts'
+import { addToScores } from './rankings/scores.ts'
 
 export const COMMENT_LOG_SIZE = 100
 
-/** Stores a comment; the caller pushes it only after this has committed. */
+/**
+ * Stores a comment and counts it in the room's scores, together; the caller pushes it only after
+ * this has committed.
+ */
 export async function storeComment(db: Db, liveId: number, userId: number, text: string) {
-  return db
-    .insertInto('comments')
-    .values({ live_id: liveId, user_id: userId, comment: text })
-    .returning(['created_at'])
-    .executeTakeFirstOrThrow()
+  return db.transaction().execute(async (tx) => {
+    const [stored] = await Promise.all([
+      tx
+        .insertInto('comments')
+        .values({ live_id: liveId, user_id: userId, comment: text })
+        .returning(['created_at'])
+        .executeTakeFirstOrThrow(),
+      // The live's room, read in the same statement.
+      addToScores(
+        tx,
+        sql<number>`(${tx.selectFrom('lives').select('room_id').where('id', '=', liveId)})`,
+        { comments: 1 },
+      ),
+    ])
+    return stored
+  })
 }
 
 /**

@@ -5,6 +5,7 @@ import { ApiError } from '../errors.ts'
 import { castVote } from './enquetes.ts'
 import { debitGold } from './wallet.ts'
 import { addEventPoints } from './events/points.ts'
+import { addToScores } from './rankings/scores.ts'
 import { publishStandings } from './events/publish.ts'
 import { freeGiftStock } from './free-gifts.ts'
 import { GIFT_KIND, GIFT_NUM_MAX } from '../../src/domain/gifts.ts'
@@ -116,13 +117,18 @@ async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {
     sender = user
   }
 
-  // The gift log with the sender's fan points, and the event points (a vote is a ballot, not
-  // support): both sent at once on the transaction's connection, which runs them in turn.
+  // The gift log with the sender's fan points, the event points and the room's scores (a vote is
+  // a ballot, not support): sent at once on the transaction's connection, which runs them in turn.
+  const ballot = gift.kind === GIFT_KIND.vote
   const [logged, events] = await Promise.all([
     logGift(tx, request, { liveId: live.id, roomId: live.room_id, giftId: gift.id, points }),
-    gift.kind === GIFT_KIND.vote
-      ? []
-      : addEventPoints(tx, { roomId: live.room_id, userId: request.userId, points }),
+    ballot ? [] : addEventPoints(tx, { roomId: live.room_id, userId: request.userId, points }),
+    ballot ||
+      addToScores(
+        tx,
+        live.room_id,
+        kind === 'paid' ? { paidPoints: points } : { freePoints: points },
+      ),
   ])
   return {
     live,

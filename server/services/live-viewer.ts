@@ -6,6 +6,7 @@ import { avatarUrl } from './current-user.ts'
 import { votesLeft } from './enquetes.ts'
 import { freeGiftStock, grantFreeGifts } from './free-gifts.ts'
 import { fanLevel } from './fan-levels.ts'
+import { countViewer } from './rankings/scores.ts'
 import { openLive } from './lives.ts'
 import { viewerState } from './room-social.ts'
 
@@ -46,6 +47,8 @@ export async function liveViewer(
     .where('id', '=', roomId)
     .executeTakeFirst()
   if (!room) throw new ApiError(404, messages.notFound)
+  // A signed-in visit to a room on air: one of its viewers this day, week and month (scores).
+  if (userId !== null) await countViewer(db, roomId, userId)
   const user =
     userId === null
       ? undefined

@@ -6,6 +6,7 @@ import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { newBroadcastKey } from '../db/seed.ts'
 import { ApiError } from '../errors.ts'
+import { addAirtime } from './rankings/scores.ts'
 import { ageOn, tokyoDate } from '../../src/domain/age-gate.ts'
 import {
   REGULATION,
@@ -129,6 +130,7 @@ export async function startLive(
         .updateTable('lives')
         .set({
           ended_at: null,
+          on_air_since: new Date(options.nowMs),
           ...(options.source && { source: options.source }),
           ...(options.ingestName && { ingest_name: options.ingestName }),
         })
@@ -151,15 +153,31 @@ export async function startLive(
   })
 }
 
-/** Ends the live and tells everyone watching (`t:101`); polling answers live_end from now on. */
+/**
+ * Ends the live and tells everyone watching (`t:101`); polling answers live_end from now on. Its
+ * time on air since it started (or came back) counts in the room's scores, with the end.
+ */
 export async function endLive(db: Db, hub: PushHub, live: { live_id: number; bcsvr_key: string }) {
   const ended = new Date()
-  await db
-    .updateTable('lives')
-    .set({ ended_at: ended })
-    .where('id', '=', live.live_id)
-    .where('ended_at', 'is', null)
-    .execute()
+  await db.transaction().execute(async (tx) => {
+    const open = await tx
+      .selectFrom('lives')
+      .select(['room_id', 'started_at', 'on_air_since'])
+      .where('id', '=', live.live_id)
+      .where('ended_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!open) return
+    await Promise.all([
+      tx.updateTable('lives').set({ ended_at: ended }).where('id', '=', live.live_id).execute(),
+      addAirtime(
+        tx,
+        open.room_id,
+        (open.on_air_since ?? open.started_at).getTime(),
+        ended.getTime(),
+      ),
+    ])
+  })
   hub.publishFrame(live.bcsvr_key, '101', { created_at: Math.floor(ended.getTime() / 1000) })
   return { ok: 1, live_id: live.live_id }
 }

@@ -69,14 +69,16 @@ describe.each(await testEngines())('hardening on %s', (engine) => {
   })
 
   it('keeps the per-address limit however the client fills in X-Forwarded-For', async () => {
-    const statuses: number[] = []
-    for (let i = 0; i < 21; i++) {
-      // The left entry is the client's own invention; the proxy appended the real address.
-      const client = from(server.url, `10.${i}.0.1, 203.0.113.50`)
-      statuses.push((await attempt(client, `nobody_${i}`, 'x')).status)
-    }
-    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true)
-    expect(statuses[20]).toBe(429)
+    // All at once (a sequence took most of the suite's time): the limit holds exactly either way.
+    const statuses = await Promise.all(
+      Array.from({ length: 21 }, async (_, i) => {
+        // The left entry is the client's own invention; the proxy appended the real address.
+        const client = from(server.url, `10.${i}.0.1, 203.0.113.50`)
+        return (await attempt(client, `nobody_${i}`, 'x')).status
+      }),
+    )
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1)
   })
 
   it('asks a captcha on sign-up and limits sign-ups per address, exactly, under a burst', async () => {
