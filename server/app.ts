@@ -17,6 +17,7 @@ import { eventRoutes } from './api/event.ts'
 import { eventEntryRoutes } from './api/event-entry.ts'
 import { organizerEventRoutes } from './api/organizer-events.ts'
 import { eventListRoutes } from './api/event-lists.ts'
+import { rankingRoutes } from './api/ranking.ts'
 import { liveViewerRoutes } from './api/live-viewer.ts'
 import { reportRoutes } from './api/reports.ts'
 import { roomLiveCheckRoutes, roomRoutes } from './api/room.ts'
@@ -136,6 +137,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api', eventEntryRoutes())
   app.route('/api/organizer/events', organizerEventRoutes())
   app.route('/', eventListRoutes())
+  app.route('/api/genre_ranking', rankingRoutes())
   app.route('/api/ad_reward', adRewardRoutes())
   app.route('/api/povo_ec', povoEcRoutes())
   app.route('/api/payment', paymentRoutes())

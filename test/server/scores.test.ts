@@ -5,7 +5,8 @@ import { sendGift } from '../../server/services/gifts.ts'
 import { liveViewer } from '../../server/services/live-viewer.ts'
 import { endLive } from '../../server/services/lives.ts'
 import { periodStart, scoreOf, type ScorePeriod } from '../../src/domain/scores.ts'
-import { makeFans, startTestServer, testEngines, type TestServer } from './harness.ts'
+import type { GenreRankingAnswer, MyRankingAnswer } from '../../src/contract/ranking.ts'
+import { logInDemo, makeFans, startTestServer, testEngines, type TestServer } from './harness.ts'
 
 /** Paid gifts of 1 and 10 points, free stars of 1 (the seeded catalogue). */
 const PAID = [3, 5]
@@ -112,6 +113,52 @@ describe.each(await testEngines())('room scores on %s', (engine) => {
         expect(Number(row.score)).toBe(scoreOf(parts))
       }
     }
+  })
+
+  it('ranks the rooms by score per genre and period, page by page; a liver sees their place', async () => {
+    const all = (await (
+      await server.get('/api/genre_ranking/all/daily')
+    ).json()) as GenreRankingAnswer
+    expect(all.ranking.length).toBeGreaterThanOrEqual(2)
+    expect(all.total_entries).toBe(all.ranking.length)
+    expect(all.starts_on).toBe(periodStart('day', Date.now()))
+    for (const [i, room] of all.ranking.entries()) {
+      expect(room.rank).toBe(i + 1)
+      const row = await scoreRow(room.room_id, 'day')
+      expect(room.score).toBe(Number(row?.score))
+      const next = all.ranking[i + 1]
+      if (next) expect(room.score >= next.score).toBe(true)
+    }
+    const first = all.ranking[0]
+    if (!first) throw new Error('a ranked room')
+    const genre = (await (
+      await server.get(`/api/genre_ranking/${first.genre_id}/daily/1`)
+    ).json()) as GenreRankingAnswer
+    expect(genre.ranking.every((r) => r.genre_id === first.genre_id)).toBe(true)
+    expect(genre.ranking[0]?.room_id).toBe(first.room_id)
+    expect((await server.get('/api/genre_ranking/all/yearly')).status).toBe(400)
+    expect((await server.get('/api/genre_ranking/me')).status).toBe(401)
+
+    // The demo liver's room, given a score: its place is where the list puts it.
+    const { client, userId } = await logInDemo(server, 'demo_liver')
+    const [own] = await openLives()
+    const liverLive = (await openLives()).find((l) => l.owner_user_id === userId) ?? own
+    if (!liverLive) throw new Error('the demo liver is on air')
+    const fan = (await makeFans(db(), `ranked_${engine}`, 1, 1000))[0] ?? 0
+    await sendGift(
+      db(),
+      server.hub,
+      { userId: fan, liveId: liverLive.live_id, giftId: 5, num: 1 },
+      'paid',
+    )
+    const me = (await client.json('/api/genre_ranking/me?period=daily'))
+      .body as unknown as MyRankingAnswer
+    const list = (await (
+      await server.get('/api/genre_ranking/all/daily')
+    ).json()) as GenreRankingAnswer
+    const place = list.ranking.find((r) => r.room_id === me.room?.room_id)
+    expect(me.room?.rank).toBe(place?.rank)
+    expect(me.room?.score).toBe(place?.score)
   })
 
   it('counts a signed-in viewer of a room on air once a period, however often and at once', async () => {
