@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, type EventFromLogic } from 'xstate'
 import { appUpdateMachine } from '../../src/machines/app-update/app-update.machine.ts'
 import { coverageLine, delayedEvents, walkMachine, type WalkResult } from './graph-walk.ts'
@@ -83,13 +83,11 @@ describe('app-update machine graph', () => {
       { input: { running: 'build-running' } },
     )
     actor.start()
-    const settle = () => new Promise((r) => setTimeout(r, 20))
-    await settle()
-    expect(offers).toEqual(['build-b'])
+    // Polls run 1 ms apart; wait for the offers rather than for a guessed time (a busy machine).
+    await vi.waitFor(() => expect(offers).toEqual(['build-b']))
     actor.send({ type: 'update.dismiss' })
-    await settle()
     // build-b again: not offered again. build-c: offered.
-    expect(offers).toEqual(['build-b', 'build-c'])
+    await vi.waitFor(() => expect(offers).toEqual(['build-b', 'build-c']))
     visibility?.({ type: 'page.hidden' })
     actor.send({ type: 'update.reload' })
     expect(reloads).toBe(1)

@@ -13,7 +13,8 @@ describe('toasts', () => {
     expect(document.querySelector('[data-sonner-toaster]')).toBeNull()
     showNotice({ tone: 'error', text: '通信に失敗しました' }, (key) => key)
     showNotice({ tone: 'success', key: 'saved' }, (key) => `翻訳:${key}`)
-    expect(await screen.findByText('通信に失敗しました')).toBeTruthy()
+    // The toaster's code is loaded now, on demand: on a busy machine that can take a while.
+    expect(await screen.findByText('通信に失敗しました', {}, { timeout: 10_000 })).toBeTruthy()
     expect(await screen.findByText('翻訳:saved')).toBeTruthy()
     expect(document.querySelector('[data-sonner-toaster]')).not.toBeNull()
   })
