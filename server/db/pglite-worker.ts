@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
-import type { SqlRequest, SqlReply, SqlFailure } from './pglite-thread.ts'
+import { inThisThread, type SqlRequest, type SqlReply, type SqlFailure } from './pglite-thread.ts'
 
 /**
  * The thread that owns a PGlite database (pglite-thread.ts starts it). PGlite runs each
@@ -23,33 +23,21 @@ function failure(error: unknown): SqlFailure {
   return out
 }
 
-const ready = PGlite.create(dataDir)
+// The same runner the tests use in their own thread: one way to run a statement.
+const ready = PGlite.create(dataDir).then(inThisThread)
 
 port.on('message', (request: SqlRequest) => {
   void (async () => {
     let reply: SqlReply
     try {
       const db = await ready
-      if (request.op === 'close') {
-        await db.close()
-        reply = { id: request.id, ok: true, result: { rows: [], affectedRows: 0 } }
-      } else if (request.op === 'exec') {
-        if (request.first) await db.exec(request.first)
-        const last = (await db.exec(request.sql)).at(-1)
-        reply = {
-          id: request.id,
-          ok: true,
-          result: { rows: last?.rows ?? [], affectedRows: last?.affectedRows ?? 0 },
-        }
-      } else {
-        if (request.first) await db.exec(request.first)
-        const result = await db.query(request.sql, request.params)
-        reply = {
-          id: request.id,
-          ok: true,
-          result: { rows: result.rows, affectedRows: result.affectedRows ?? result.rows.length },
-        }
-      }
+      const result =
+        request.op === 'close'
+          ? await db.close().then(() => ({ rows: [], affectedRows: 0 }))
+          : request.op === 'exec'
+            ? await db.exec(request.sql, request.first)
+            : await db.query(request.sql, request.params, request.first)
+      reply = { id: request.id, ok: true, result }
     } catch (error) {
       reply = { id: request.id, ok: false, error: failure(error) }
     }
