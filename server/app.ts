@@ -22,6 +22,8 @@ import { liveViewerRoutes } from './api/live-viewer.ts'
 import { reportRoutes } from './api/reports.ts'
 import { roomLiveCheckRoutes, roomRoutes } from './api/room.ts'
 import { roomProfileRoutes } from './api/room-profile.ts'
+import { standingRoutes } from './api/standing.ts'
+import { standingImageRoutes } from './api/standing-images.ts'
 import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
 import { langRoutes } from './api/lang.ts'
@@ -138,6 +140,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api/organizer/events', organizerEventRoutes())
   app.route('/', eventListRoutes())
   app.route('/api/genre_ranking', rankingRoutes())
+  app.route('/api', standingRoutes())
   app.route('/api/ad_reward', adRewardRoutes())
   app.route('/api/povo_ec', povoEcRoutes())
   app.route('/api/payment', paymentRoutes())
@@ -146,6 +149,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/sr/lang', langRoutes(config.i18nDir))
   app.route('/img', imageRoutes())
   app.route('/img', shopImageRoutes())
+  app.route('/img', standingImageRoutes())
   app.route('/hls', mediaRoutes())
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {

@@ -10,6 +10,7 @@ import { PushHub } from './broadcast/hub.ts'
 import { openBus } from './broadcast/buses.ts'
 import { startPresence } from './services/presence.ts'
 import { startDemoBots } from './services/demo-bots.ts'
+import { startGradeAggregator } from './services/rankings/grades.ts'
 import { startEventFinalizer } from './services/events/finalize.ts'
 import { startOrderSweeper } from './services/order-settlement.ts'
 import { paymentProvider } from './services/payments.ts'
@@ -108,6 +109,7 @@ export async function startServer(
   })
   const purge = startPurge({ db: database.db, logger, intervalMs: config.purgeIntervalMs })
   const finalizer = startEventFinalizer({ db: database.db, logger })
+  const grades = startGradeAggregator({ db: database.db, logger })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
   logger.info('listening', {
@@ -128,6 +130,7 @@ export async function startServer(
       await orderSweeper.stop()
       await purge.stop()
       await finalizer.stop()
+      await grades.stop()
       http.closeIdleConnections()
       // Requests in flight finish first: what they committed is still published on the bus.
       if (inFlight > 0) {

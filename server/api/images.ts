@@ -27,7 +27,7 @@ function escapeXml(text: string): string {
 
 const safeColor = (color: string) => (/^#[0-9a-f]{6}$/i.test(color) ? color : '#f0507a')
 
-function svg(
+export function svg(
   c: { header(name: string, value: string): void; body(data: string): Response },
   body: string,
 ) {

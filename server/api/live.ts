@@ -87,7 +87,7 @@ export function liveRoutes() {
     })
     return c.json({
       comment: posted.comment,
-      ua: 0,
+      ua: posted.ua,
       aft: 0,
       mission: { has_achievement: false },
     } satisfies PostCommentAnswer)

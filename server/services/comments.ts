@@ -10,6 +10,8 @@ import { isCommentBlocked, socialMessages } from './room-social.ts'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { avatarUrl } from './current-user.ts'
+import { badgeBoard } from './rankings/badges.ts'
+import { earnMedals } from './rankings/medals.ts'
 import { addToScores } from './rankings/scores.ts'
 
 export const COMMENT_LOG_SIZE = 100
@@ -32,6 +34,7 @@ export async function storeComment(db: Db, liveId: number, userId: number, text:
         sql<number>`(${tx.selectFrom('lives').select('room_id').where('id', '=', liveId)})`,
         { comments: 1 },
       ),
+      earnMedals(tx, 'user', userId, ['first_comment']),
     ])
     return stored
   })
@@ -47,11 +50,15 @@ export async function publishComment(
   live: { live_id: number; bcsvr_key: string },
   user: { id: number; name: string; avatar_id: number },
   text: string,
-): Promise<{ created_at: number }> {
-  const stored = await storeComment(db, live.live_id, user.id, text)
+): Promise<{ created_at: number; ua: number }> {
+  const [stored, badges] = await Promise.all([
+    storeComment(db, live.live_id, user.id, text),
+    badgeBoard(db),
+  ])
   const createdAt = Math.floor(stored.created_at.getTime() / 1000)
+  const ua = badges.user(user.id)
   hub.publishFrame(live.bcsvr_key, '1', {
-    ua: 0,
+    ua,
     av: user.avatar_id,
     d: 0,
     ac: user.name,
@@ -60,7 +67,7 @@ export async function publishComment(
     u: user.id,
     at: 0,
   })
-  return { created_at: createdAt }
+  return { created_at: createdAt, ua }
 }
 
 /** `/api/live/comment_log` of a room: its open live's newest comments, none off air. */
@@ -71,6 +78,7 @@ export async function roomCommentLog(db: Db, roomId: number): Promise<CommentLog
 
 /** The newest comments of a live, newest first, in the shape of fixtures/showroom-api/comment_log.json. */
 export async function commentLog(db: Db, liveId: number): Promise<CommentEntry[]> {
+  const badges = await badgeBoard(db)
   const rows = await db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
@@ -94,7 +102,7 @@ export async function commentLog(db: Db, liveId: number): Promise<CommentEntry[]
     user_id: r.user_id,
     avatar_id: r.avatar_id,
     avatar_url: avatarUrl(r.avatar_id),
-    ua: 0,
+    ua: badges.user(r.user_id),
     aft: 0,
     created_at: Math.floor(r.created_at.getTime() / 1000),
     is_liver_comment: r.user_id === r.owner_user_id,
@@ -114,7 +122,7 @@ export async function postViewerComment(
   db: Db,
   hub: PushHub,
   request: { userId: number; liveId: number; text: string; recommendId: number },
-): Promise<{ comment: string }> {
+): Promise<{ comment: string; ua: number }> {
   const comment = stripHidden(request.text).trim()
   const problem = commentProblem(comment)
   if (problem) throw new ApiError(400, COMMENT_MESSAGES[problem])
@@ -149,8 +157,8 @@ export async function postViewerComment(
       errorType: 'RATE_LIMITED',
     })
   }
-  await publishComment(db, hub, live, user, comment)
-  return { comment }
+  const { ua } = await publishComment(db, hub, live, user, comment)
+  return { comment, ua }
 }
 
 /** A viewer may comment 5 times in 10 seconds. */

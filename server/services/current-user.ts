@@ -1,3 +1,4 @@
+import { badgeBoard } from './rankings/badges.ts'
 import type { Selectable } from 'kysely'
 import type { CurrentUser } from '../../src/domain/api-types.ts'
 import { freeGiftStock } from './free-gifts.ts'
@@ -53,6 +54,7 @@ export function currentUserBody(
   user: User | null,
   ownRoomUrlKey: string | null,
   giftList: CurrentUser['gift_list'] = { normal: [], enquete: [] },
+  badge = 0,
 ): CurrentUser {
   if (!user) return { ...ANONYMOUS, gift_list: { normal: [], enquete: [] } }
   return {
@@ -68,6 +70,7 @@ export function currentUserBody(
     expiring_gold: user.expiring_gold,
     user_expiring_gold: user.expiring_gold,
     next_fan_level: 1,
+    badge,
     gift_list: giftList,
     is_confirm_gifting_use_gold: user.is_confirm_gifting_use_gold,
     own_room_url_key: ownRoomUrlKey ?? '',
@@ -90,5 +93,6 @@ export async function loadCurrentUser(db: Db, userId: number | null) {
     .where('owner_user_id', '=', user.id)
     .executeTakeFirst()
   // The free gifts the viewer holds, { gift_id, free_num } (SPEC §3 current user gift_list).
-  return currentUserBody(user, room?.room_url_key ?? null, await freeGiftStock(db, user.id))
+  const [stock, badges] = await Promise.all([freeGiftStock(db, user.id), badgeBoard(db)])
+  return currentUserBody(user, room?.room_url_key ?? null, stock, badges.user(user.id))
 }

@@ -10,9 +10,11 @@ import { openLive } from './lives.ts'
 import { avatarUrl } from './current-user.ts'
 import { giftImage } from '../../src/domain/gifts.ts'
 import { fanLevel } from './fan-levels.ts'
+import { badgeBoard } from './rankings/badges.ts'
 
 /** `/api/live/gift_log`: the gifts of a live, newest first, in SPEC §3's gift log entry shape. */
 export async function giftLog(db: Db, liveId: number) {
+  const badges = await badgeBoard(db)
   const rows = await db
     .selectFrom('gift_logs')
     .innerJoin('users', 'users.id', 'gift_logs.user_id')
@@ -34,7 +36,7 @@ export async function giftLog(db: Db, liveId: number) {
     name: r.name,
     gift_id: r.gift_id,
     num: r.num,
-    ua: 0,
+    ua: badges.user(r.user_id),
     created_at: Math.floor(r.created_at.getTime() / 1000),
     user_id: r.user_id,
     aft: 0,

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '../db/index.ts'
 import type { SendGift } from './gifts.ts'
 import { GIFT_KIND } from '../../src/domain/gifts.ts'
+import { MEDALS } from '../../src/domain/medals.ts'
 
 /*
  * The statements of one gift (services/gifts.ts), each doing what it can in one trip to the
@@ -88,7 +89,7 @@ export async function takeFreeStock(tx: Db, request: SendGift, liveId: number) {
 export const logGift = (
   tx: Db,
   request: SendGift,
-  at: { liveId: number; roomId: number; giftId: number; points: number },
+  at: { liveId: number; roomId: number; giftId: number; points: number; paid: boolean },
 ) =>
   tx
     .with('log', (db) =>
@@ -113,6 +114,21 @@ export const logGift = (
             .doUpdateSet({ points: sql`fan_points.points + ${at.points}` }),
         )
         .returning('points'),
+    )
+    // The sender's first gift (and first paid one) earns a medal, once (services/rankings/medals.ts).
+    .with('medal', (db) =>
+      db
+        .insertInto('medals')
+        .values(
+          (at.paid ? (['first_gift', 'first_paid_gift'] as const) : (['first_gift'] as const)).map(
+            (kind) => ({
+              owner: 'user' as const,
+              owner_id: request.userId,
+              medal_id: MEDALS[kind].id,
+            }),
+          ),
+        )
+        .onConflict((oc) => oc.doNothing()),
     )
     .selectFrom(['log', 'fan'])
     .select(['log.created_at', 'fan.points'])

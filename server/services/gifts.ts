@@ -1,3 +1,4 @@
+import { badgeBoard } from './rankings/badges.ts'
 import type { GiftAnswer } from '../../src/contract/gifts.ts'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
@@ -121,7 +122,13 @@ async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {
   // a ballot, not support): sent at once on the transaction's connection, which runs them in turn.
   const ballot = gift.kind === GIFT_KIND.vote
   const [logged, events] = await Promise.all([
-    logGift(tx, request, { liveId: live.id, roomId: live.room_id, giftId: gift.id, points }),
+    logGift(tx, request, {
+      liveId: live.id,
+      roomId: live.room_id,
+      giftId: gift.id,
+      points,
+      paid: kind === 'paid',
+    }),
     ballot ? [] : addEventPoints(tx, { roomId: live.room_id, userId: request.userId, points }),
     ballot ||
       addToScores(
@@ -145,9 +152,9 @@ async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {
 type GiftGiven = Awaited<ReturnType<typeof giveGiftIn>>
 
 /** SHOWROOM's t:2 frame (fixtures/showroom-api/broadcast_ws_messages.json), after the commit. */
-function publishGift(hub: PushHub, request: SendGift, result: GiftGiven): void {
+function publishGift(hub: PushHub, request: SendGift, result: GiftGiven, ua: number): void {
   hub.publishFrame(result.live.bcsvr_key, '2', {
-    ua: 0,
+    ua,
     n: request.num,
     av: result.sender.avatar_id,
     d: 0,
@@ -161,7 +168,7 @@ function publishGift(hub: PushHub, request: SendGift, result: GiftGiven): void {
   })
 }
 
-function giftAnswer(request: SendGift, result: GiftGiven): GiftSent {
+function giftAnswer(request: SendGift, result: GiftGiven, ua: number): GiftSent {
   const after = result.fanPoints
   const before = after - result.points
   const activeBefore = activeFanLevel(before)
@@ -176,7 +183,7 @@ function giftAnswer(request: SendGift, result: GiftGiven): GiftSent {
     active_fan: { before_level: activeBefore, current_level: activeAfter, title_id: activeAfter },
     h: 0,
     n: request.num,
-    ua: 0,
+    ua,
   }
 }
 
@@ -192,10 +199,14 @@ export async function sendGift(
   request: SendGift,
   kind: 'free' | 'paid',
 ): Promise<GiftSent> {
-  const result = await db.transaction().execute((tx) => giveGiftIn(tx, request, kind))
-  publishGift(hub, request, result)
+  const [result, badges] = await Promise.all([
+    db.transaction().execute((tx) => giveGiftIn(tx, request, kind)),
+    badgeBoard(db),
+  ])
+  const ua = badges.user(request.userId)
+  publishGift(hub, request, result, ua)
   publishStandings(db, hub, result.events, result)
-  return giftAnswer(request, result)
+  return giftAnswer(request, result, ua)
 }
 
 /**
@@ -222,14 +233,15 @@ export async function sendAllFreeStars(
     }
     return results
   })
+  const ua = (await badgeBoard(db)).user(request.userId)
   for (const { request: one, result } of given) {
-    publishGift(hub, one, result)
+    publishGift(hub, one, result, ua)
     publishStandings(db, hub, result.events, result)
   }
   const last = given[given.length - 1]
   if (!last) throw new ApiError(400, giftMessages.noFreeStock)
   return {
-    ...giftAnswer(last.request, last.result),
+    ...giftAnswer(last.request, last.result, ua),
     gifts: given.map(({ request: one }) => ({ gift_id: one.giftId, num: one.num })),
   }
 }

@@ -1,3 +1,4 @@
+import { earnLiveStartMedals } from './rankings/medals.ts'
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import type { AppEnv } from '../env.ts'
@@ -149,6 +150,8 @@ export async function startLive(
       })
       .returning(['id', 'bcsvr_key'])
       .executeTakeFirstOrThrow()
+    // Its first live, and the days in a row it has gone live, earn the room medals.
+    await earnLiveStartMedals(tx, room.id)
     return { live_id: created.id, bcsvr_key: created.bcsvr_key, is_restart: false }
   })
 }

@@ -3,13 +3,11 @@ import { sql } from 'kysely'
 import type {
   BannersAnswer,
   RecommendedCommentsAnswer,
-  RoomProfileAnswer,
   RoomStatusAnswer,
   WelcomeAnswer,
 } from '../../src/contract/room.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError, messages } from '../errors.ts'
-import { roomConfig } from './ec-items.ts'
 import { openLive, ownerPushKey } from './lives.ts'
 import { recommendedComments } from './recommended-comments.ts'
 import { viewerState, welcomeBody } from './room-social.ts'
@@ -76,72 +74,6 @@ export async function roomStatus(
     // Kirari: the owner's private push key (who followed during the live), for the owner only.
     owner_broadcast_key: isOwner && live ? ownerPushKey(live) : '',
     isRoomOrganizer: false,
-  }
-}
-
-/** `GET /api/room/profile`: the fields of fixtures/showroom-api/room_profile.json Kirari has. */
-export async function roomProfile(
-  db: Db,
-  roomId: number,
-  viewer: Viewer,
-): Promise<RoomProfileAnswer> {
-  const room = await db
-    .selectFrom('rooms')
-    .innerJoin('genres', 'genres.id', 'rooms.genre_id')
-    .select([
-      'rooms.id',
-      'rooms.room_url_key',
-      'rooms.room_name',
-      'rooms.main_name',
-      'rooms.description',
-      'rooms.follower_num',
-      'rooms.is_official',
-      'rooms.genre_id',
-      'genres.name as genre_name',
-    ])
-    .where('rooms.id', '=', roomId)
-    .executeTakeFirst()
-  if (!room) throw new ApiError(404, messages.notFound)
-  const live = await openLive(db, { roomId: room.id })
-  const views = live
-    ? await db
-        .selectFrom('lives')
-        .select('view_num')
-        .where('id', '=', live.live_id)
-        .executeTakeFirst()
-    : undefined
-  const state = await viewerState(db, viewer.userId, room.id, null)
-  const ec = await roomConfig(db, { id: room.id }, null)
-  const image = `${viewer.origin}/img/room/${room.id}.svg`
-  const shareUrl = `${viewer.origin}/r/${room.room_url_key}`
-  return {
-    room_id: room.id,
-    room_url_key: room.room_url_key,
-    room_name: room.room_name,
-    main_name: room.main_name,
-    performer_name: room.main_name,
-    description: room.description,
-    follower_num: room.follower_num,
-    is_official: room.is_official,
-    is_onlive: live !== undefined,
-    live_id: live?.live_id ?? 0,
-    current_live_started_at: live ? Math.floor(live.started_at.getTime() / 1000) : 0,
-    view_num: views?.view_num ?? 0,
-    genre_id: room.genre_id,
-    genre_name: room.genre_name,
-    image,
-    image_square: image,
-    is_follow: state.isFollow,
-    share_url: shareUrl,
-    share_url_live: shareUrl,
-    live_tags: [],
-    image_list: [],
-    voice_list: [],
-    ec_config: {
-      sales_available: ec.sales_available,
-      is_external_ec: ec.is_external_ec,
-      links: ec.links,
-    },
   }
 }
 

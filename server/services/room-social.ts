@@ -1,3 +1,4 @@
+import { earnMedals } from './rankings/medals.ts'
 import { sql } from 'kysely'
 import { stripHidden } from '../../src/domain/text-hygiene.ts'
 import type { PushHub } from '../broadcast/hub.ts'
@@ -61,6 +62,7 @@ export async function setFollow(
       .where('id', '=', roomId)
       .returning('follower_num')
       .executeTakeFirstOrThrow()
+    if (changed && follow) await earnMedals(tx, 'user', userId, ['first_follow'])
     return { is_follow: follow, follower_num: room.follower_num, changed: changed !== undefined }
   })
 }

@@ -44,6 +44,8 @@ export interface RankedRoom {
   genre_name: string
   score: number
   is_onlive: boolean
+  /** The room owner's badge (src/domain/badges.ts; 0 none). */
+  badge: number
 }
 
 /** `GET /api/genre_ranking/{genre}/{period}[/{page}]`. */

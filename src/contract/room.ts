@@ -104,7 +104,12 @@ export interface RegulationSavedAnswer extends Ok {
   under_18_room_regulation_status: RegulationStatus
 }
 
-/** `GET /api/room/profile`: the fields of fixtures/showroom-api/room_profile.json Kirari has. */
+/**
+ * `GET /api/room/profile`: every field of fixtures/showroom-api/room_profile.json and SPEC §3
+ * Room profile. Fields about features Kirari does not have (talk, voices, parties, paid lives,
+ * fan-written recommendations, a performer's birthday) hold neutral values: false, 0, '', [],
+ * {} or null, as SHOWROOM answers for a room that does not use them.
+ */
 export interface RoomProfileAnswer {
   room_id: number
   room_url_key: string
@@ -117,6 +122,7 @@ export interface RoomProfileAnswer {
   is_onlive: boolean
   live_id: number
   current_live_started_at: number
+  /** Different signed-in viewers of the live on air (0 off air). */
   view_num: number
   genre_id: number
   genre_name: string
@@ -125,8 +131,66 @@ export interface RoomProfileAnswer {
   is_follow: boolean
   share_url: string
   share_url_live: string
+  share_text_live: string
   live_tags: never[]
   image_list: never[]
   voice_list: never[]
   ec_config: Pick<EcConfig, 'sales_available' | 'is_external_ec' | 'links'>
+  /** The SHOWRANK and league (src/domain/grades.ts); "Excluded" and 0 for an official room. */
+  show_rank_subdivided: string
+  prev_show_rank_subdivided: string
+  next_show_rank_subdivided: string
+  league_id: number
+  league_label: string
+  prev_league_id: number | null
+  next_league_id: number | null
+  prev_score: number
+  next_score: number
+  /** The grade held this week, its mark and frame; '' and false for an official room. */
+  room_grade_name: string
+  image_url: string
+  frame_image_url: string
+  is_displayed: boolean
+  /** Events the room finished in the top 10 of (its event medals); null for none. */
+  award_list: Array<{
+    event_id: number
+    event_name: string
+    rank: number
+    image_url: string
+  }> | null
+  /** Tokyo days in a row, up to today or yesterday, with a live. */
+  live_continuous_days: number
+  /** How many of the room's lives the caller has watched (0 anonymous). */
+  visit_count: number
+  event: RoomEvent | null
+  last_lived_at: number
+  last_live_type: number
+  /** The owner may start again the live that just ended (SPEC §4 restart). */
+  has_restart_live: boolean
+  startable_live_types: number[]
+  banner_list: Array<{ image: string; url: string }> | null
+  is_birthday: boolean
+  birthday: number
+  room_level: number
+  youtube_id: string
+  sns_list: never[]
+  push_send_status: Record<string, never>
+  avatar: { description: string; list: string[] }
+  is_talk_online: boolean
+  is_talk_opened: boolean
+  party_live_status: number
+  party: Record<string, never>
+  is_party_enabled: boolean
+  premium_room_type: number
+  is_live_tag_campaign_opened: boolean
+  is_paid_live: boolean
+  can_paid_live: boolean
+  paid_live_price: number
+  paid_live_prices: never[]
+  paid_live_schedule: { current_price: number; will_open_at: number; title: string }
+  recommend_comment_list: never[]
+  has_more_recommend_comment: boolean
+  recommend_comment_open_status: number
+  recommend_comments_url: string
+  recommend_comment_post_url: string
 }

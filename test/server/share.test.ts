@@ -47,8 +47,25 @@ describe('shareable room pages', () => {
         'utf8',
       ),
     ) as Record<string, unknown>
-    const known = new Set(Object.keys(fixture))
+    // Every recorded field, and beyond them only those SPEC §3 Room profile names.
+    const spec = [
+      'startable_live_types',
+      'paid_live_prices',
+      'can_paid_live',
+      'has_restart_live',
+      'last_lived_at',
+      'last_live_type',
+      'image_url',
+      'frame_image_url',
+      'is_paid_live',
+      'paid_live_price',
+      'paid_live_schedule',
+      'room_grade_name',
+      'is_displayed',
+    ]
+    const known = new Set([...Object.keys(fixture), ...spec])
     expect(Object.keys(profile).filter((k) => !known.has(k))).toEqual([])
+    expect(Object.keys(fixture).filter((k) => !(k in profile))).toEqual([])
     expect((await server.get('/api/room/profile?room_id=999999')).status).toBe(404)
   })
 

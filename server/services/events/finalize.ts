@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Logger } from '../../env.ts'
 import type { Db } from '../../db/index.ts'
 import { startJob, type Job } from '../jobs.ts'
+import { earnEventMedals } from '../rankings/medals.ts'
 
 /** How often every process looks for events to freeze. */
 export const FINALIZE_INTERVAL_MS = 30_000
@@ -62,6 +63,7 @@ export async function finalizeEvent(db: Db, eventId: number, now = new Date()): 
       where e.event_id = ${eventId} and e.status = 'approved'
       on conflict (event_id, room_id) do nothing
     `.execute(tx)
+    await earnEventMedals(tx, eventId, now)
     await tx.updateTable('events').set({ finalized_at: now }).where('id', '=', eventId).execute()
     return true
   })

@@ -10,6 +10,7 @@ import {
   type RoomGenreAnswer,
 } from '../../../src/contract/ranking.ts'
 import { periodStart, type ScorePeriod } from '../../../src/domain/scores.ts'
+import { badgeBoard, type BadgeBoard } from './badges.ts'
 
 const PERIOD: Record<RankingPeriod, ScorePeriod> = {
   daily: 'day',
@@ -50,7 +51,7 @@ type Row = {
   is_onlive: boolean
 }
 
-const shape = (r: Row, rank: number, origin: string): RankedRoom => ({
+const shape = (r: Row, rank: number, origin: string, badges: BadgeBoard): RankedRoom => ({
   rank,
   room_id: r.room_id,
   room_url_key: r.room_url_key,
@@ -61,6 +62,7 @@ const shape = (r: Row, rank: number, origin: string): RankedRoom => ({
   genre_name: r.genre_name,
   score: Number(r.score),
   is_onlive: r.is_onlive,
+  badge: badges.room(r.room_id),
 })
 
 const columns = [
@@ -82,7 +84,7 @@ export async function genreRanking(
   which: Which & { page: number },
 ): Promise<GenreRankingAnswer> {
   const offset = (which.page - 1) * RANKING_PAGE_SIZE
-  const [rows, total] = await Promise.all([
+  const [rows, total, badges] = await Promise.all([
     scored(db, which)
       .select([...columns])
       .orderBy('room_scores.score', 'desc')
@@ -93,6 +95,7 @@ export async function genreRanking(
     scored(db, which)
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow(),
+    badgeBoard(db, which.nowMs),
   ])
   const totalEntries = Number(total.n)
   return {
@@ -102,7 +105,7 @@ export async function genreRanking(
     page: which.page,
     next_page: offset + rows.length < totalEntries ? which.page + 1 : null,
     total_entries: totalEntries,
-    ranking: rows.map((r, i) => shape(r, offset + i + 1, which.origin)),
+    ranking: rows.map((r, i) => shape(r, offset + i + 1, which.origin, badges)),
   }
 }
 
@@ -126,8 +129,11 @@ export async function myRanking(db: Db, userId: number, which: Which): Promise<M
     .select('room_scores.score')
     .where('rooms.id', '=', room.room_id)
     .executeTakeFirst()
-  if (!mine)
-    return { ...head, room: { ...shape({ ...room, score: '0' }, 0, which.origin), rank: null } }
+  const badges = await badgeBoard(db, which.nowMs)
+  if (!mine) {
+    const unranked = shape({ ...room, score: '0' }, 0, which.origin, badges)
+    return { ...head, room: { ...unranked, rank: null } }
+  }
   const above = await scored(db, which)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where((eb) =>
@@ -137,7 +143,8 @@ export async function myRanking(db: Db, userId: number, which: Which): Promise<M
       ]),
     )
     .executeTakeFirstOrThrow()
-  return { ...head, room: shape({ ...room, score: mine.score }, Number(above.n) + 1, which.origin) }
+  const rank = Number(above.n) + 1
+  return { ...head, room: shape({ ...room, score: mine.score }, rank, which.origin, badges) }
 }
 
 /** The ranking's tabs: every genre in the site's order, and the periods. */

@@ -60,19 +60,33 @@ export async function addToScores(tx: Db, room: RoomRef, add: Added): Promise<vo
 }
 
 /**
- * Counts a signed-in viewer of a room on air in its day, week and month, once each: a period the
- * viewer was already counted in is left alone, also when two visits race (the viewers' key
- * decides). A room off air, or its owner, counts nothing.
+ * Counts a signed-in viewer of a room on air in its day, week and month, and in the live
+ * (lives.view_num), once each: a period or live the viewer was already counted in is left alone,
+ * also when two visits race (the viewers' keys decide). A room off air, or its owner, counts
+ * nothing.
  */
 export async function countViewer(db: Db, roomId: number, userId: number): Promise<void> {
   const periods = sql.join(periodsNow().map((p) => sql`(${p.period}, ${p.startsOn})`))
   await sql`
-    with fresh as (
+    with live as (
+      select id from lives
+      where room_id = ${roomId}::int and ended_at is null
+        and not exists (select 1 from rooms where id = ${roomId}::int and owner_user_id = ${userId}::int)
+    ),
+    seen as (
+      insert into live_viewers (live_id, user_id)
+      select id, ${userId}::int from live
+      on conflict do nothing
+      returning live_id
+    ),
+    views as (
+      update lives set view_num = view_num + 1 where id in (select live_id from seen)
+    ),
+    fresh as (
       insert into room_score_viewers (room_id, period, starts_on, user_id)
       select ${roomId}::int, p.period, p.starts_on, ${userId}::int
       from (values ${periods}) as p (period, starts_on)
-      where exists (select 1 from lives where room_id = ${roomId}::int and ended_at is null)
-        and not exists (select 1 from rooms where id = ${roomId}::int and owner_user_id = ${userId}::int)
+      where exists (select 1 from live)
       on conflict do nothing
       returning period, starts_on
     )
