@@ -10,18 +10,32 @@ import {
   loadConfirmation,
   loadEventPage,
 } from '../effects/api/event.ts'
+import {
+  getGenreRanking,
+  getMedals,
+  getMyRanking,
+  getOwnRoomGrade,
+  getRankingTabs,
+  getRoomMemory,
+} from '../effects/api/ranking.ts'
 import { runClock } from '../effects/clock.ts'
 import { eventPushKey } from '../contract/push.ts'
 import { openPushSocket } from '../effects/push-socket.ts'
 import { eventMachine } from '../machines/event/event.machine.ts'
+import { gradeMachine } from '../machines/grade/grade.machine.ts'
+import { medalMachine } from '../machines/medal/medal.machine.ts'
+import { memoryMachine } from '../machines/memory/memory.machine.ts'
+import { rankingMachine } from '../machines/ranking/ranking.machine.ts'
 import { organizerEventsMachine } from '../machines/organizer/organizer-events.machine.ts'
 import type { AppPorts } from './ports.ts'
 
 /**
- * The event pages' and the organizer's machines with real effects: loaded with the first event page
- * (src/compose/app.ts), not with the site.
+ * The event pages', the organizer's and the standings pages' (ranking, grade, medals, the year's
+ * memory) machines with real effects: loaded with the first of those pages (src/compose/app.ts),
+ * not with the site.
  */
 export function eventMachines(effects: Effects, ports: AppPorts) {
+  const reportError = (_: unknown, { error }: { error: unknown }) => ports.reportError(error)
   return {
     event: eventMachine.provide({
       actors: {
@@ -64,6 +78,43 @@ export function eventMachines(effects: Effects, ports: AppPorts) {
         notify: (_, notice) => ports.notify(notice),
         reportError: (_, { error }) => ports.reportError(error),
       },
+    }),
+    ranking: rankingMachine.provide({
+      actors: {
+        loadTabs: fromPromise(() => getRankingTabs(effects.api)),
+        loadRanking: fromPromise(({ input }) =>
+          getGenreRanking(effects.api, input.genre, input.period, input.page),
+        ),
+        loadMine: fromPromise(({ input }) =>
+          getMyRanking(effects.api, input.genre, input.period, ports.isLoggedIn()),
+        ),
+      },
+      actions: { reportError },
+    }),
+    grade: gradeMachine.provide({
+      actors: {
+        loadGrade: fromPromise(({ input }) =>
+          getOwnRoomGrade(effects.api, input.roomUrlKey, effects.nowMs),
+        ),
+        clock: fromCallback(({ sendBack, input }) => runClock(sendBack, input.intervalMs)),
+      },
+      actions: { reportError },
+    }),
+    medal: medalMachine.provide({
+      actors: {
+        loadMedals: fromPromise(({ input }) =>
+          getMedals(effects.api, input.owner, input.roomUrlKey),
+        ),
+      },
+      actions: { reportError },
+    }),
+    memory: memoryMachine.provide({
+      actors: {
+        loadMemory: fromPromise(({ input }) =>
+          getRoomMemory(effects.api, input.year, input.roomUrlKey, ports.isLoggedIn()),
+        ),
+      },
+      actions: { reportError },
     }),
   }
 }

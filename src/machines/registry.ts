@@ -10,6 +10,10 @@ import { timeLimitedPackMachine } from './povo/time-limited-pack.machine.ts'
 import { commentStreamMachine } from './comment-stream/comment-stream.machine.ts'
 import { eventMachine } from './event/event.machine.ts'
 import { organizerEventsMachine } from './organizer/organizer-events.machine.ts'
+import { gradeMachine } from './grade/grade.machine.ts'
+import { medalMachine } from './medal/medal.machine.ts'
+import { memoryMachine } from './memory/memory.machine.ts'
+import { rankingMachine } from './ranking/ranking.machine.ts'
 import { flowsMachine } from './flows/flows.machine.ts'
 import { gachaMachine } from './gacha/gacha.machine.ts'
 import { giftMachine } from './gift/gift.machine.ts'
@@ -59,4 +63,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'ec-shop', machine: ecEditorMachine },
   { dir: 'event', machine: eventMachine },
   { dir: 'organizer', machine: organizerEventsMachine },
+  { dir: 'ranking', machine: rankingMachine },
+  { dir: 'grade', machine: gradeMachine },
+  { dir: 'medal', machine: medalMachine },
+  { dir: 'memory', machine: memoryMachine },
 ]
