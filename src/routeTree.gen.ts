@@ -17,6 +17,7 @@ import { Route as Logo_guidelineRouteImport } from './routes/logo_guideline'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as Povo_ecRouteRouteImport } from './routes/povo_ec/route'
 import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
+import { Route as RankingRouteImport } from './routes/ranking'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
 import { Route as UserMypageRouteImport } from './routes/_user/mypage'
@@ -31,6 +32,10 @@ import { Route as Povo_ecIndexRouteImport } from './routes/povo_ec/index'
 import { Route as Povo_ecUserRouteImport } from './routes/povo_ec/_user'
 import { Route as RRoomUrlKeyRouteImport } from './routes/r/$roomUrlKey'
 import { Route as Reset_passwordSmsRouteImport } from './routes/reset_password/sms'
+import { Route as RoomMedalRouteImport } from './routes/room/medal'
+import { Route as RoomShow_gradeRouteImport } from './routes/room/show_grade'
+import { Route as Room_memoryYearRouteImport } from './routes/room_memory/$year'
+import { Route as UserMedalRouteImport } from './routes/user/medal'
 import { Route as UserLotteryHistoryRouteImport } from './routes/_user/lottery/history'
 import { Route as UserPaymentTime_limited_packRouteImport } from './routes/_user/payment/time_limited_pack'
 import { Route as EventConfirmationIdRouteImport } from './routes/event/confirmation/$id'
@@ -86,6 +91,11 @@ const Povo_ecRouteRoute = Povo_ecRouteRouteImport.update({
 const PrivacypolicyRoute = PrivacypolicyRouteImport.update({
   id: '/privacypolicy',
   path: '/privacypolicy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RankingRoute = RankingRouteImport.update({
+  id: '/ranking',
+  path: '/ranking',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TermsRoute = TermsRouteImport.update({
@@ -155,6 +165,26 @@ const RRoomUrlKeyRoute = RRoomUrlKeyRouteImport.update({
 const Reset_passwordSmsRoute = Reset_passwordSmsRouteImport.update({
   id: '/reset_password/sms',
   path: '/reset_password/sms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RoomMedalRoute = RoomMedalRouteImport.update({
+  id: '/room/medal',
+  path: '/room/medal',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RoomShow_gradeRoute = RoomShow_gradeRouteImport.update({
+  id: '/room/show_grade',
+  path: '/room/show_grade',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Room_memoryYearRoute = Room_memoryYearRouteImport.update({
+  id: '/room_memory/$year',
+  path: '/room_memory/$year',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserMedalRoute = UserMedalRouteImport.update({
+  id: '/user/medal',
+  path: '/user/medal',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UserLotteryHistoryRoute = UserLotteryHistoryRouteImport.update({
@@ -261,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
   '/privacypolicy': typeof PrivacypolicyRoute
+  '/ranking': typeof RankingRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/mypage': typeof UserMypageRoute
@@ -273,6 +304,10 @@ export interface FileRoutesByFullPath {
   '/organizer/events': typeof OrganizerEventsRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
+  '/room/medal': typeof RoomMedalRoute
+  '/room/show_grade': typeof RoomShow_gradeRoute
+  '/room_memory/$year': typeof Room_memoryYearRoute
+  '/user/medal': typeof UserMedalRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
   '/lottery/history': typeof UserLotteryHistoryRoute
   '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
@@ -299,6 +334,7 @@ export interface FileRoutesByTo {
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
   '/privacypolicy': typeof PrivacypolicyRoute
+  '/ranking': typeof RankingRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/mypage': typeof UserMypageRoute
@@ -312,6 +348,10 @@ export interface FileRoutesByTo {
   '/povo_ec': typeof Povo_ecIndexRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
+  '/room/medal': typeof RoomMedalRoute
+  '/room/show_grade': typeof RoomShow_gradeRoute
+  '/room_memory/$year': typeof Room_memoryYearRoute
+  '/user/medal': typeof UserMedalRoute
   '/lottery/history': typeof UserLotteryHistoryRoute
   '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
   '/event/confirmation/$id': typeof EventConfirmationIdRoute
@@ -340,6 +380,7 @@ export interface FileRoutesById {
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
   '/privacypolicy': typeof PrivacypolicyRoute
+  '/ranking': typeof RankingRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/_user/mypage': typeof UserMypageRoute
@@ -353,6 +394,10 @@ export interface FileRoutesById {
   '/povo_ec/_user': typeof Povo_ecUserRouteWithChildren
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
+  '/room/medal': typeof RoomMedalRoute
+  '/room/show_grade': typeof RoomShow_gradeRoute
+  '/room_memory/$year': typeof Room_memoryYearRoute
+  '/user/medal': typeof UserMedalRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
   '/_user/lottery/history': typeof UserLotteryHistoryRoute
   '/_user/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
@@ -382,6 +427,7 @@ export interface FileRouteTypes {
     | '/logo_guideline'
     | '/maintenance'
     | '/privacypolicy'
+    | '/ranking'
     | '/terms'
     | '/tokusho'
     | '/mypage'
@@ -394,6 +440,10 @@ export interface FileRouteTypes {
     | '/organizer/events'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
+    | '/room/medal'
+    | '/room/show_grade'
+    | '/room_memory/$year'
+    | '/user/medal'
     | '/povo_ec/'
     | '/lottery/history'
     | '/payment/time_limited_pack'
@@ -420,6 +470,7 @@ export interface FileRouteTypes {
     | '/logo_guideline'
     | '/maintenance'
     | '/privacypolicy'
+    | '/ranking'
     | '/terms'
     | '/tokusho'
     | '/mypage'
@@ -433,6 +484,10 @@ export interface FileRouteTypes {
     | '/povo_ec'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
+    | '/room/medal'
+    | '/room/show_grade'
+    | '/room_memory/$year'
+    | '/user/medal'
     | '/lottery/history'
     | '/payment/time_limited_pack'
     | '/event/confirmation/$id'
@@ -460,6 +515,7 @@ export interface FileRouteTypes {
     | '/logo_guideline'
     | '/maintenance'
     | '/privacypolicy'
+    | '/ranking'
     | '/terms'
     | '/tokusho'
     | '/_user/mypage'
@@ -473,6 +529,10 @@ export interface FileRouteTypes {
     | '/povo_ec/_user'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
+    | '/room/medal'
+    | '/room/show_grade'
+    | '/room_memory/$year'
+    | '/user/medal'
     | '/povo_ec/'
     | '/_user/lottery/history'
     | '/_user/payment/time_limited_pack'
@@ -502,6 +562,7 @@ export interface RootRouteChildren {
   Logo_guidelineRoute: typeof Logo_guidelineRoute
   MaintenanceRoute: typeof MaintenanceRoute
   PrivacypolicyRoute: typeof PrivacypolicyRoute
+  RankingRoute: typeof RankingRoute
   TermsRoute: typeof TermsRoute
   TokushoRoute: typeof TokushoRoute
   DevFlowsRoute: typeof DevFlowsRoute
@@ -513,6 +574,10 @@ export interface RootRouteChildren {
   OrganizerEventsRoute: typeof OrganizerEventsRoute
   RRoomUrlKeyRoute: typeof RRoomUrlKeyRoute
   Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
+  RoomMedalRoute: typeof RoomMedalRoute
+  RoomShow_gradeRoute: typeof RoomShow_gradeRoute
+  Room_memoryYearRoute: typeof Room_memoryYearRoute
+  UserMedalRoute: typeof UserMedalRoute
   EventConfirmationIdRoute: typeof EventConfirmationIdRoute
   LotteryAd_rewardMaintenanceRoute: typeof LotteryAd_rewardMaintenanceRoute
   RRoomUrlKeyEc_itemsRoute: typeof RRoomUrlKeyEc_itemsRoute
@@ -577,6 +642,13 @@ declare module '@tanstack/react-router' {
       path: '/privacypolicy'
       fullPath: '/privacypolicy'
       preLoaderRoute: typeof PrivacypolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ranking': {
+      id: '/ranking'
+      path: '/ranking'
+      fullPath: '/ranking'
+      preLoaderRoute: typeof RankingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms': {
@@ -675,6 +747,34 @@ declare module '@tanstack/react-router' {
       path: '/reset_password/sms'
       fullPath: '/reset_password/sms'
       preLoaderRoute: typeof Reset_passwordSmsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/room/medal': {
+      id: '/room/medal'
+      path: '/room/medal'
+      fullPath: '/room/medal'
+      preLoaderRoute: typeof RoomMedalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/room/show_grade': {
+      id: '/room/show_grade'
+      path: '/room/show_grade'
+      fullPath: '/room/show_grade'
+      preLoaderRoute: typeof RoomShow_gradeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/room_memory/$year': {
+      id: '/room_memory/$year'
+      path: '/room_memory/$year'
+      fullPath: '/room_memory/$year'
+      preLoaderRoute: typeof Room_memoryYearRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user/medal': {
+      id: '/user/medal'
+      path: '/user/medal'
+      fullPath: '/user/medal'
+      preLoaderRoute: typeof UserMedalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_user/lottery/history': {
@@ -867,6 +967,7 @@ const rootRouteChildren: RootRouteChildren = {
   Logo_guidelineRoute: Logo_guidelineRoute,
   MaintenanceRoute: MaintenanceRoute,
   PrivacypolicyRoute: PrivacypolicyRoute,
+  RankingRoute: RankingRoute,
   TermsRoute: TermsRoute,
   TokushoRoute: TokushoRoute,
   DevFlowsRoute: DevFlowsRoute,
@@ -878,6 +979,10 @@ const rootRouteChildren: RootRouteChildren = {
   OrganizerEventsRoute: OrganizerEventsRoute,
   RRoomUrlKeyRoute: RRoomUrlKeyRoute,
   Reset_passwordSmsRoute: Reset_passwordSmsRoute,
+  RoomMedalRoute: RoomMedalRoute,
+  RoomShow_gradeRoute: RoomShow_gradeRoute,
+  Room_memoryYearRoute: Room_memoryYearRoute,
+  UserMedalRoute: UserMedalRoute,
   EventConfirmationIdRoute: EventConfirmationIdRoute,
   LotteryAd_rewardMaintenanceRoute: LotteryAd_rewardMaintenanceRoute,
   RRoomUrlKeyEc_itemsRoute: RRoomUrlKeyEc_itemsRoute,

@@ -5,3 +5,9 @@ export const formatTokyo = (unix: number, locale: string) =>
     timeStyle: 'short',
     timeZone: 'Asia/Tokyo',
   }).format(unix * 1000)
+
+/** A unix time (seconds) as a date in Tokyo (a medal's day, a ranking's first day). */
+export const formatTokyoDate = (unix: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Tokyo' }).format(
+    unix * 1000,
+  )

@@ -8,5 +8,10 @@ export const Route = createFileRoute('/_user/mypage')({
 })
 
 function Mypage() {
-  return <MypagePage logic={Route.useLoaderData().mypage} />
+  const { nowMs } = Route.useRouteContext()
+  // This year in Tokyo: the owner's year page links to it.
+  const year = Number(
+    new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Tokyo' }).format(nowMs()),
+  )
+  return <MypagePage logic={Route.useLoaderData().mypage} year={year} />
 }

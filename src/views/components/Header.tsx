@@ -91,6 +91,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
       {menuOpen && (
         <nav id="site-menu" className="site-menu" aria-label={t('header.menu')}>
           <Link to="/">{t('nav.home')}</Link>
+          <Link to="/ranking">{t('nav.ranking')}</Link>
           <Link to="/lottery/list">{t('nav.lottery')}</Link>
           <Link to="/povo_ec">{t('nav.shop')}</Link>
           <Link to="/terms">{t('nav.terms')}</Link>

@@ -5,6 +5,7 @@ import { FIELD_MESSAGES, checkBirthday, checkName } from '../../domain/account-r
 import { useAuth, useT, usePageActor } from '../app-context.tsx'
 import { Field, formValues } from '../auth/Field.tsx'
 import { FormError } from '../components/FormError.tsx'
+import { StandingLinks } from '../components/StandingLinks.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { useState } from 'react'
 import './pages.css'
@@ -14,8 +15,8 @@ const toDateInput = (birthday: number | null) =>
     ? ''
     : `${String(birthday).slice(0, 4)}-${String(birthday).slice(4, 6)}-${String(birthday).slice(6, 8)}`
 
-/** /mypage: who I am, my gold, and my nickname and birthday. */
-export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
+/** /mypage: who I am, my gold, my standing's pages, and my nickname and birthday. */
+export function MypagePage({ logic, year }: { logic: typeof mypageMachine; year: number }) {
   const { t, locale } = useT()
   const actor = usePageActor(logic)
   const auth = useAuth()
@@ -74,6 +75,7 @@ export function MypagePage({ logic }: { logic: typeof mypageMachine }) {
           </dd>
         </dl>
       </div>
+      <StandingLinks year={year} />
       <form
         className="auth-form mypage__form"
         aria-busy={saving}
