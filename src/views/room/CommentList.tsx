@@ -2,6 +2,7 @@ import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { useSelector } from '@xstate/react'
 import { commentKey, type CommentEntry } from '../../domain/comments.ts'
 import { useT } from '../app-context.tsx'
+import { Badge } from '../components/Badge.tsx'
 import type { CommentsActor, RoomActor } from './types.ts'
 import './comments.css'
 
@@ -33,19 +34,22 @@ const CommentRow = memo(function CommentRow({
       data-user-id={comment.user_id}
     >
       <img src={comment.avatar_url} alt="" width={28} height={28} loading="lazy" />
-      {canAct ? (
-        <button
-          type="button"
-          className="comment__name comment__name--button"
-          aria-expanded={open}
-          aria-label={t('room.userMenu', { name: comment.name })}
-          onClick={() => onToggle(open ? null : key)}
-        >
-          {comment.name}
-        </button>
-      ) : (
-        <span className="comment__name">{comment.name}</span>
-      )}
+      <span className="comment__who">
+        {canAct ? (
+          <button
+            type="button"
+            className="comment__name comment__name--button"
+            aria-expanded={open}
+            aria-label={t('room.userMenu', { name: comment.name })}
+            onClick={() => onToggle(open ? null : key)}
+          >
+            {comment.name}
+          </button>
+        ) : (
+          <span className="comment__name">{comment.name}</span>
+        )}
+        <Badge badge={comment.ua} />
+      </span>
       <span className="comment__text">{comment.comment}</span>
       {open && (
         <span className="comment__menu">

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useT } from '../app-context.tsx'
+import { Badge } from '../components/Badge.tsx'
 import type { RoomActor } from './types.ts'
 import './gifts.css'
 
@@ -52,11 +53,14 @@ export function GiftLog({ room, names }: { room: RoomActor; names: ReadonlyMap<n
           {log.slice(0, 20).map((g) => (
             <li key={`${g.user_id}-${g.created_at}-${g.gift_id}-${g.num}`}>
               <img src={g.image} alt="" width={24} height={24} loading="lazy" />
-              {t('gift.entry', {
-                name: g.name,
-                gift: names.get(g.gift_id) ?? `#${g.gift_id}`,
-                num: g.num,
-              })}
+              <span>
+                {t('gift.entry', {
+                  name: g.name,
+                  gift: names.get(g.gift_id) ?? `#${g.gift_id}`,
+                  num: g.num,
+                })}
+                <Badge badge={g.ua} />
+              </span>
             </li>
           ))}
         </ol>
