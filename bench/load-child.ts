@@ -12,6 +12,8 @@ interface Spec {
   burst?: boolean
   /** POST a comment as these sessions in turn (cookie and CSRF token), to `liveId`. */
   comments?: { liveId: number; sessions: Array<{ id: string; csrf: string }> }
+  /** GET these paths of `url`'s origin in turn instead of `url` itself. */
+  paths?: string[]
 }
 
 /**
@@ -25,24 +27,27 @@ const PER_SLICE = 20
 const spec = JSON.parse(process.argv[2] ?? '{}') as Spec
 let next = 0
 const comments = spec.comments
-const requests: autocannon.Request[] | undefined = comments && [
-  {
-    method: 'POST',
-    setupRequest: (request) => {
-      const s = comments.sessions[next++ % comments.sessions.length]
-      if (!s) return request
-      return {
-        ...request,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          cookie: `sr_id=${s.id}`,
-          'x-csrf-token': s.csrf,
+const paths = spec.paths
+const requests: autocannon.Request[] | undefined = paths
+  ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? '/' }) }]
+  : comments && [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const s = comments.sessions[next++ % comments.sessions.length]
+          if (!s) return request
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              cookie: `sr_id=${s.id}`,
+              'x-csrf-token': s.csrf,
+            },
+            body: `live_id=${comments.liveId}&comment=${encodeURIComponent(`ベンチ ${next}`)}`,
+          }
         },
-        body: `live_id=${comments.liveId}&comment=${encodeURIComponent(`ベンチ ${next}`)}`,
-      }
-    },
-  },
-]
+      },
+    ]
 
 const latencies: number[] = []
 

@@ -7,6 +7,7 @@ import { benchFirstFrame } from './first-frame.ts'
 import { benchGifts } from './gifts.ts'
 import { met, writeResults, type BenchResult } from './report.ts'
 import { benchRoomComments } from './room-comments.ts'
+import { benchStanding } from './standing.ts'
 
 // `npm run bench` (after `vite build`); `npm run bench -- --quick` for a short run.
 const quick = process.argv.includes('--quick')
@@ -36,6 +37,7 @@ for (const bench of [
   benchPushFanout,
   benchApiLatency,
   benchEventRanking,
+  benchStanding,
   benchFirstFrame,
 ]) {
   results.push(await timed(() => bench({ quick })))

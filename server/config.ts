@@ -72,6 +72,8 @@ export interface ServerConfig {
   presenceIntervalMs: number
   /** How long shared reads are kept (server/read-cache.ts); 0 turns the cache off. */
   readCacheMs: number
+  /** How old the rankings' in-memory board may be (services/rankings/board.ts); 0: read each time. */
+  rankingBoardMs: number
   /** Where OBS publishes (the nginx RTMP module's application); the stream key is per room. */
   rtmpUrl: string
   /** Secret nginx adds to its on_publish callbacks; without one, only loopback callers count. */
@@ -246,6 +248,7 @@ export function loadConfig(
     busUrl,
     presenceIntervalMs,
     readCacheMs,
+    rankingBoardMs: integer(env, 'RANKING_BOARD_MS', env.NODE_ENV === 'test' ? 0 : 3000, 0, 60_000),
     paymentProvider: paymentProvider as PaymentProviderName,
     orderSweepMs,
   }

@@ -28,6 +28,7 @@ export function rankingRoutes() {
       period: q.period,
       nowMs: Date.now(),
       origin: publicOrigin(c),
+      boardMs: c.var.config.rankingBoardMs,
     })
     return c.json(answer satisfies MyRankingAnswer)
   })
@@ -40,6 +41,7 @@ export function rankingRoutes() {
       page: p.page,
       nowMs: Date.now(),
       origin: publicOrigin(c),
+      boardMs: c.var.config.rankingBoardMs,
     })
     return c.json(answer satisfies GenreRankingAnswer)
   }

@@ -47,7 +47,11 @@ export function standingRoutes() {
 
   api.get('/show_rank', async (c) => {
     const { room_id } = query(c, RoomIdQuery)
-    return c.json((await showRank(c.var.db, room_id, Date.now())) satisfies ShowRankAnswer)
+    const answer = await showRank(c.var.db, room_id, {
+      nowMs: Date.now(),
+      boardMs: c.var.config.rankingBoardMs,
+    })
+    return c.json(answer satisfies ShowRankAnswer)
   })
 
   api.get('/show_rank/live_result', async (c) => {

@@ -9,7 +9,8 @@ import {
   type RankingPeriod,
   type RoomGenreAnswer,
 } from '../../../src/contract/ranking.ts'
-import { periodStart, type ScorePeriod } from '../../../src/domain/scores.ts'
+import type { ScorePeriod } from '../../../src/domain/scores.ts'
+import { genreOrder, scoreBoard, type RoomRow } from './board.ts'
 import { badgeBoard, type BadgeBoard } from './badges.ts'
 
 const PERIOD: Record<RankingPeriod, ScorePeriod> = {
@@ -24,35 +25,19 @@ interface Which {
   period: RankingPeriod
   nowMs: number
   origin: string
+  /** How old the scores' board may be (RANKING_BOARD_MS). */
+  boardMs: number
 }
 
-/** The scores of a period (and genre), rooms with a score above 0, with what a row shows. */
-function scored(db: Db, which: Which) {
-  const period = PERIOD[which.period]
-  let q = db
-    .selectFrom('room_scores')
-    .innerJoin('rooms', 'rooms.id', 'room_scores.room_id')
-    .innerJoin('genres', 'genres.id', 'rooms.genre_id')
-    .where('room_scores.period', '=', period)
-    .where('room_scores.starts_on', '=', sql<Date>`${periodStart(period, which.nowMs)}::date`)
-    .where('room_scores.score', '>', sql<string>`0`)
-  if (which.genreId !== null) q = q.where('rooms.genre_id', '=', which.genreId)
-  return q
-}
+type Row = RoomRow
 
-type Row = {
-  room_id: number
-  room_url_key: string
-  room_name: string
-  main_name: string
-  genre_id: number
-  genre_name: string
-  score: string
-  is_onlive: boolean
-}
-
-const shape = (r: Row, rank: number, origin: string, badges: BadgeBoard): RankedRoom => ({
-  rank,
+const shape = (
+  r: Row,
+  at: { rank: number; score: number },
+  origin: string,
+  badges: BadgeBoard,
+): RankedRoom => ({
+  rank: at.rank,
   room_id: r.room_id,
   room_url_key: r.room_url_key,
   room_name: r.room_name,
@@ -60,93 +45,99 @@ const shape = (r: Row, rank: number, origin: string, badges: BadgeBoard): Ranked
   image: `${origin}/img/room/${r.room_id}.svg`,
   genre_id: r.genre_id,
   genre_name: r.genre_name,
-  score: Number(r.score),
+  score: at.score,
   is_onlive: r.is_onlive,
   badge: badges.room(r.room_id),
 })
 
-const columns = [
-  'rooms.id as room_id',
-  'rooms.room_url_key',
-  'rooms.room_name',
-  'rooms.main_name',
-  'rooms.genre_id',
-  'genres.name as genre_name',
-  'room_scores.score',
-  sql<boolean>`exists (select 1 from lives where lives.room_id = rooms.id and lives.ended_at is null)`.as(
-    'is_onlive',
-  ),
-] as const
+/** What a ranking row shows of rooms, by id. */
+function roomRows(db: Db) {
+  return db
+    .selectFrom('rooms')
+    .innerJoin('genres', 'genres.id', 'rooms.genre_id')
+    .select([
+      'rooms.id as room_id',
+      'rooms.room_url_key',
+      'rooms.room_name',
+      'rooms.main_name',
+      'rooms.genre_id',
+      'genres.name as genre_name',
+      sql<boolean>`exists (select 1 from lives where lives.room_id = rooms.id and lives.ended_at is null)`.as(
+        'is_onlive',
+      ),
+    ])
+}
 
-/** One page of a ranking: more score first, then the lower room id (the rank is the place). */
+/**
+ * One page of a ranking (more score first, then the lower room id; the rank is the place), from
+ * the scores' board (board.ts): one read of 30 rooms per page and board, shared by every caller.
+ */
 export async function genreRanking(
   db: Db,
   which: Which & { page: number },
 ): Promise<GenreRankingAnswer> {
+  const board = await scoreBoard(db, which.nowMs, which.boardMs)
+  const period = board.periods[PERIOD[which.period]]
+  const order = genreOrder(period, which.genreId)
   const offset = (which.page - 1) * RANKING_PAGE_SIZE
-  const [rows, total, badges] = await Promise.all([
-    scored(db, which)
-      .select([...columns])
-      .orderBy('room_scores.score', 'desc')
-      .orderBy('rooms.id')
-      .limit(RANKING_PAGE_SIZE)
-      .offset(offset)
-      .execute(),
-    scored(db, which)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-    badgeBoard(db, which.nowMs),
-  ])
-  const totalEntries = Number(total.n)
+  const entries = order.slice(offset, offset + RANKING_PAGE_SIZE)
+  const key = `${which.period}:${which.genreId ?? 'all'}:${which.page}`
+  let rows = period.pages.get(key)
+  if (!rows) {
+    rows =
+      entries.length === 0
+        ? Promise.resolve([])
+        : roomRows(db)
+            .where(
+              'rooms.id',
+              'in',
+              entries.map((e) => e.roomId),
+            )
+            .execute()
+    period.pages.set(key, rows)
+    rows.catch(() => period.pages.delete(key))
+  }
+  const [found, badges] = await Promise.all([rows, badgeBoard(db, which.nowMs)])
+  const byId = new Map(found.map((r) => [r.room_id, r]))
   return {
     genre_id: which.genreId,
     period: which.period,
-    starts_on: periodStart(PERIOD[which.period], which.nowMs),
+    starts_on: period.startsOn,
     page: which.page,
-    next_page: offset + rows.length < totalEntries ? which.page + 1 : null,
-    total_entries: totalEntries,
-    ranking: rows.map((r, i) => shape(r, offset + i + 1, which.origin, badges)),
+    next_page: offset + entries.length < order.length ? which.page + 1 : null,
+    total_entries: order.length,
+    ranking: entries.flatMap((e, i) => {
+      const room = byId.get(e.roomId)
+      return room
+        ? [shape(room, { rank: offset + i + 1, score: e.score }, which.origin, badges)]
+        : []
+    }),
   }
 }
 
-/** The caller's room in a ranking: its place, or rank null while it has no score there. */
+/** The caller's room in a ranking: its place on the same board, or rank null with no score. */
 export async function myRanking(db: Db, userId: number, which: Which): Promise<MyRankingAnswer> {
-  const head = {
-    genre_id: which.genreId,
-    period: which.period,
-    starts_on: periodStart(PERIOD[which.period], which.nowMs),
-  }
-  const room = await db
-    .selectFrom('rooms')
-    .innerJoin('genres', 'genres.id', 'rooms.genre_id')
-    .select([...columns.filter((c) => c !== 'room_scores.score')])
-    .where('rooms.owner_user_id', '=', userId)
-    .executeTakeFirst()
+  const [room, board, badges] = await Promise.all([
+    roomRows(db).where('rooms.owner_user_id', '=', userId).executeTakeFirst(),
+    scoreBoard(db, which.nowMs, which.boardMs),
+    badgeBoard(db, which.nowMs),
+  ])
+  const period = board.periods[PERIOD[which.period]]
+  const head = { genre_id: which.genreId, period: which.period, starts_on: period.startsOn }
   if (!room || (which.genreId !== null && room.genre_id !== which.genreId)) {
     return { ...head, room: null }
   }
-  const mine = await scored(db, which)
-    .select('room_scores.score')
-    .where('rooms.id', '=', room.room_id)
-    .executeTakeFirst()
-  const badges = await badgeBoard(db, which.nowMs)
-  if (!mine) {
-    const unranked = shape({ ...room, score: '0' }, 0, which.origin, badges)
-    return { ...head, room: { ...unranked, rank: null } }
+  const order = genreOrder(period, which.genreId)
+  const at = order.findIndex((e) => e.roomId === room.room_id)
+  const entry = order[at]
+  if (!entry) {
+    return {
+      ...head,
+      room: { ...shape(room, { rank: 0, score: 0 }, which.origin, badges), rank: null },
+    }
   }
-  const above = await scored(db, which)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where((eb) =>
-      eb.or([
-        eb('room_scores.score', '>', mine.score),
-        eb.and([eb('room_scores.score', '=', mine.score), eb('rooms.id', '<', room.room_id)]),
-      ]),
-    )
-    .executeTakeFirstOrThrow()
-  const rank = Number(above.n) + 1
-  return { ...head, room: shape({ ...room, score: mine.score }, rank, which.origin, badges) }
+  return { ...head, room: shape(room, { rank: at + 1, score: entry.score }, which.origin, badges) }
 }
-
 /** The ranking's tabs: every genre in the site's order, and the periods. */
 export async function rankingTabs(db: Db): Promise<RoomGenreAnswer> {
   const genres = await db

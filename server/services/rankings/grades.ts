@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../db/index.ts'
 import type { Logger } from '../../env.ts'
 import { startJob, type Job } from '../jobs.ts'
+import { forgetGrades } from './grade-board.ts'
 import { earnGradeMedals } from './medals.ts'
 import { GRADES, STARTING_GRADE_ID } from '../../../src/domain/grades.ts'
 import { periodStart } from '../../../src/domain/scores.ts'
@@ -104,6 +105,7 @@ export async function aggregateDueWeeks(db: Db, nowMs: number): Promise<string[]
   for (; week <= last; week = addDays(week, 7)) {
     if (await aggregateWeek(db, week)) done.push(week)
   }
+  if (done.length > 0) forgetGrades(db)
   return done
 }
 

@@ -15,6 +15,8 @@ import {
 } from '../../../src/domain/grades.ts'
 import { periodEnd, periodStart, type ScorePeriod } from '../../../src/domain/scores.ts'
 import { badgeBoard } from './badges.ts'
+import { scoreBoard, type ScoreBoard } from './board.ts'
+import { gradeBoard, type GradeRow } from './grade-board.ts'
 import { addDays, lastEndedWeek } from './grades.ts'
 
 /*
@@ -65,24 +67,67 @@ export async function roomStanding(db: Db, roomId: number, nowMs: number) {
     .where('rooms.id', '=', roomId)
     .executeTakeFirst()
   if (!row) throw new ApiError(404, messages.notFound)
-  const gradeId = row.grade_id ?? STARTING_GRADE_ID
-  const score = Number(row.score ?? 0)
+  return standingOf(
+    row.id,
+    {
+      official: row.is_official,
+      gradeId: row.grade_id,
+      lastWeek:
+        row.grade_before === null || row.grade_after === null
+          ? null
+          : {
+              before: row.grade_before,
+              after: row.grade_after,
+              score: Number(row.last_week_score ?? 0),
+            },
+    },
+    { score: Number(row.score ?? 0), week, settled: row.settled },
+  )
+}
+
+export type Standing = ReturnType<typeof standingOf>
+
+/** A room's standing from its grade row and its week so far. */
+function standingOf(
+  roomId: number,
+  grade: GradeRow,
+  week: { score: number; week: string; settled: boolean },
+) {
+  const gradeId = grade.gradeId ?? STARTING_GRADE_ID
   return {
-    roomId: row.id,
-    excluded: row.is_official,
+    roomId,
+    excluded: grade.official,
     gradeId,
     gradeName: gradeOf(gradeId).name,
-    score,
-    week,
-    settled: row.settled,
-    lastWeek:
-      row.grade_before === null || row.grade_after === null
-        ? null
-        : {
-            before: row.grade_before,
-            after: row.grade_after,
-            score: Number(row.last_week_score ?? 0),
-          },
+    score: week.score,
+    week: week.week,
+    settled: week.settled,
+    lastWeek: grade.lastWeek,
+  }
+}
+
+/**
+ * A room's standing from the boards in memory (grade-board.ts, board.ts): as roomStanding, with
+ * the week's score as old as the scores' board. A room the grade board does not know yet (made
+ * within its minute) is read from the database.
+ */
+async function boardStanding(
+  db: Db,
+  roomId: number,
+  at: { nowMs: number; boardMs: number },
+): Promise<{ standing: Standing; scores: ScoreBoard }> {
+  const [grades, scores] = await Promise.all([
+    gradeBoard(db, at.nowMs),
+    scoreBoard(db, at.nowMs, at.boardMs),
+  ])
+  const grade = grades.rooms.get(roomId)
+  if (!grade) return { standing: await roomStanding(db, roomId, at.nowMs), scores }
+  const week = scores.periods.week
+  const rank = week.rankOf.get(roomId)
+  const score = rank === undefined ? 0 : (week.order[rank - 1]?.score ?? 0)
+  return {
+    standing: standingOf(roomId, grade, { score, week: week.startsOn, settled: grades.settled }),
+    scores,
   }
 }
 
@@ -125,7 +170,7 @@ export async function roomGrade(
 }
 
 /** The league fields the SHOWRANK and the room profile share. */
-export function leagueFields(s: Awaited<ReturnType<typeof roomStanding>>) {
+export function leagueFields(s: Standing) {
   if (s.excluded) {
     return {
       show_rank_subdivided: EXCLUDED_RANK,
@@ -154,37 +199,27 @@ export function leagueFields(s: Awaited<ReturnType<typeof roomStanding>>) {
   }
 }
 
-/** The room's place in the ranking of every genre for a period (null: no score there). */
-async function placeIn(db: Db, roomId: number, period: ScorePeriod, nowMs: number) {
-  const row = await sql<{ rank: string | null }>`
-    select case when mine.score is null then null else (
-      select count(*) + 1 from room_scores o
-      where o.period = ${period} and o.starts_on = mine.starts_on and o.score > 0
-        and (o.score > mine.score or (o.score = mine.score and o.room_id < mine.room_id))
-    ) end as rank
-    from (select 1) one
-    left join room_scores mine on mine.room_id = ${roomId}::int and mine.period = ${period}
-      and mine.starts_on = ${periodStart(period, nowMs)}::date and mine.score > 0`.execute(db)
-  const rank = row.rows[0]?.rank
-  return rank === null || rank === undefined ? null : Number(rank)
-}
-
-/** `GET /api/show_rank`: the room's SHOWRANK, league, and places today, this week and month. */
-export async function showRank(db: Db, roomId: number, nowMs: number): Promise<ShowRankAnswer> {
-  const s = await roomStanding(db, roomId, nowMs)
-  const [daily, weekly, monthly, badges] = await Promise.all([
-    placeIn(db, roomId, 'day', nowMs),
-    placeIn(db, roomId, 'week', nowMs),
-    placeIn(db, roomId, 'month', nowMs),
-    badgeBoard(db, nowMs),
+/**
+ * `GET /api/show_rank`: the room's SHOWRANK and league, and its places today, this week and this
+ * month from the scores' board (board.ts, at most `boardMs` old).
+ */
+export async function showRank(
+  db: Db,
+  roomId: number,
+  at: { nowMs: number; boardMs: number },
+): Promise<ShowRankAnswer> {
+  const [{ standing: s, scores: board }, badges] = await Promise.all([
+    boardStanding(db, roomId, at),
+    badgeBoard(db, at.nowMs),
   ])
+  const place = (period: ScorePeriod) => board.periods[period].rankOf.get(roomId) ?? null
   return {
     room_id: roomId,
     ...leagueFields(s),
     score: s.score,
-    daily_rank: daily,
-    weekly_rank: weekly,
-    monthly_rank: monthly,
+    daily_rank: place('day'),
+    weekly_rank: place('week'),
+    monthly_rank: place('month'),
     badge: badges.room(roomId),
   }
 }
