@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { GenreRankingAnswer } from '../../src/contract/ranking.ts'
+import { logIn, openBrowser, type Session } from './browser.ts'
+
+let session: Session
+beforeEach(async () => {
+  session = await openBrowser({ phone: true })
+})
+afterEach(async () => {
+  await session.close()
+})
+
+const base = () => inject('baseUrl')
+
+describe('rankings and grades in Chromium', () => {
+  it('a viewer switches the genre and the period of /ranking and opens a room from it', async () => {
+    const { page } = session
+    const ranking = async (path: string) =>
+      (await (
+        await page.request.get(`${base()}/api/genre_ranking/${path}`)
+      ).json()) as GenreRankingAnswer
+    // The rows shown, as the server ranks them (the demo bots may move a score meanwhile).
+    const shown = () => page.getByTestId('ranking-list').locator('li a').allTextContents()
+    const expectRows = async (path: string) =>
+      expect
+        .poll(async () => {
+          const [rows, server] = await Promise.all([shown(), ranking(path)])
+          return rows.join('|') === server.ranking.map((r) => r.room_name).join('|')
+        })
+        .toBe(true)
+
+    await page.goto(`${base()}/ranking`)
+    await expectRows('all/daily')
+    const idol = (await ranking('all/daily')).ranking.find((r) => r.genre_name === 'アイドル')
+    expect(idol).toBeDefined()
+
+    await page
+      .getByRole('navigation', { name: 'ジャンル' })
+      .getByRole('link', { name: 'アイドル' })
+      .click()
+    await page.waitForURL(/\/ranking\?genre=102$/)
+    await expectRows('102/daily')
+    await expect
+      .poll(() =>
+        page
+          .getByRole('navigation', { name: 'ジャンル' })
+          .getByRole('link', { name: 'アイドル' })
+          .getAttribute('aria-current'),
+      )
+      .toBe('page')
+
+    await page.getByRole('navigation', { name: '期間' }).getByRole('link', { name: '月間' }).click()
+    await page.waitForURL(/\/ranking\?genre=102&period=monthly$/)
+    await expectRows('102/monthly')
+    // The period's first day in Tokyo, as the server counts it (the 1st of the month here).
+    const monthly = await ranking('102/monthly')
+    await expect
+      .poll(() => page.getByTestId('ranking-since').textContent())
+      .toBe(`${monthly.starts_on.replaceAll('-', '/')}から集計（日本時間）`)
+
+    await page
+      .getByTestId('ranking-list')
+      .getByRole('link', { name: idol?.room_name ?? '' })
+      .click()
+    await page.waitForURL(`${base()}/r/${idol?.room_url_key ?? ''}`)
+    await page.getByRole('heading', { name: idol?.main_name ?? '' }).waitFor()
+    expect(session.errors).toEqual([])
+  })
+
+  it('an owner opens /room/show_grade from /mypage and sees the countdown to the aggregation', async () => {
+    const { page } = session
+    await logIn(page, 'demo_liver')
+    await page.goto(`${base()}/mypage`)
+    await page.getByRole('link', { name: 'ルームグレード' }).click()
+    await page.waitForURL(`${base()}/room/show_grade`)
+    const countdown = page.getByTestId('grade-countdown')
+    await countdown.waitFor()
+    const first = await countdown.textContent()
+    expect(first).toMatch(/^次の集計まで \d+日 \d\d:\d\d:\d\d$/)
+    // It ticks each second, down.
+    await expect.poll(() => countdown.textContent(), { timeout: 3_000 }).not.toBe(first)
+    const seconds = (text: string | null) => {
+      const [, d = '0', h = '0', m = '0', s = '0'] =
+        /(\d+)日 (\d\d):(\d\d):(\d\d)/.exec(text ?? '') ?? []
+      return ((Number(d) * 24 + Number(h)) * 60 + Number(m)) * 60 + Number(s)
+    }
+    expect(seconds(await countdown.textContent())).toBeLessThan(seconds(first))
+    await expect(page.getByTestId('grade-score').textContent()).resolves.toMatch(/今週のスコア/)
+    await page.getByTestId('grade-meter').waitFor()
+    expect(session.errors).toEqual([])
+  })
+})
