@@ -8,6 +8,7 @@ import type {
   OrganizerEventsAnswer,
 } from '../../src/contract/event-entry.ts'
 import { eventEditMessages, eventFormMessages, tokyoIso } from '../../src/domain/events.ts'
+import { MEDALS } from '../../src/domain/medals.ts'
 import { startDemoBots } from '../../server/services/demo-bots.ts'
 import { entryMessages } from '../../server/services/events/entry.ts'
 import { finalizeEndedEvents, finalizeEvent } from '../../server/services/events/finalize.ts'
@@ -499,6 +500,26 @@ describe.each(await testEngines())('event entry and organizers on %s', (engine) 
       .where('id', '=', ranking.id)
       .executeTakeFirstOrThrow()
     expect(frozen.finalized_at).toBeInstanceOf(Date)
+    // The top 10 of each event earned its medal once, whichever run froze it; the SHOWRANK's
+    // event result is the room's latest frozen event.
+    const medals = await db()
+      .selectFrom('medals')
+      .select(['owner_id', 'ref_id'])
+      .where('medal_id', '=', MEDALS.event_top10.id)
+      .where('ref_id', 'in', [ranking.id, block.id])
+      .orderBy('ref_id')
+      .orderBy('owner_id')
+      .execute()
+    expect(medals.map((m) => [m.ref_id, m.owner_id])).toEqual([
+      ...[r1, r2, r3, r4].sort((x, y) => x - y).map((r) => [ranking.id, r]),
+      ...[r1, r3, r6].sort((x, y) => x - y).map((r) => [block.id, r]),
+    ])
+    const result = (await (
+      await server.get(`/api/show_rank/event_result?room_id=${r2}`)
+    ).json()) as {
+      event_result: { event_id: number; rank: number } | null
+    }
+    expect(result.event_result).toMatchObject({ event_id: ranking.id, rank: 1 })
     // Frozen: the organizer can no longer change its entries.
     const late = await organizer.postJson(`/api/organizer/events/${ranking.id}/entries/${r5}`, {
       decision: 'approve',
