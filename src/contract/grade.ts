@@ -52,21 +52,27 @@ export interface RoomGradeAnswer {
   last_week_starting_room_grade_name: string
 }
 
-/** `GET /api/show_rank?room_id=`: a room's SHOWRANK, league and places this day, week, month. */
-export interface ShowRankAnswer {
-  room_id: number
+/** The SHOWRANK and league fields (src/domain/grades.ts) of the SHOWRANK and the room profile. */
+export interface LeagueFields {
   /** "B-3", or "Excluded" for an official room. */
   show_rank_subdivided: string
   prev_show_rank_subdivided: string
   next_show_rank_subdivided: string
+  /** The grade's id and name; 0 and '' for an official room. */
   league_id: number
   league_label: string
   prev_league_id: number | null
   next_league_id: number | null
-  /** This week's score, and the borders below (drop) and above (rise; 0 at the top). */
-  score: number
+  /** The borders below (drop) and above (rise; 0 at the top) this week's score. */
   prev_score: number
   next_score: number
+}
+
+/** `GET /api/show_rank?room_id=`: a room's SHOWRANK, league and places this day, week, month. */
+export interface ShowRankAnswer extends LeagueFields {
+  room_id: number
+  /** This week's score. */
+  score: number
   /** Places in the ranking of every genre (null: no score yet in that period). */
   daily_rank: number | null
   weekly_rank: number | null

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { RoomEvent } from './event.ts'
+import type { LeagueFields } from './grade.ts'
 import type { RegulationStatus } from '../domain/regulation.ts'
 import type { Banner, RecommendedComment } from '../domain/room.ts'
 import type { EcConfig } from '../domain/shop.ts'
@@ -110,7 +111,7 @@ export interface RegulationSavedAnswer extends Ok {
  * fan-written recommendations, a performer's birthday) hold neutral values: false, 0, '', [],
  * {} or null, as SHOWROOM answers for a room that does not use them.
  */
-export interface RoomProfileAnswer {
+export interface RoomProfileAnswer extends LeagueFields {
   room_id: number
   room_url_key: string
   room_name: string
@@ -136,16 +137,6 @@ export interface RoomProfileAnswer {
   image_list: never[]
   voice_list: never[]
   ec_config: Pick<EcConfig, 'sales_available' | 'is_external_ec' | 'links'>
-  /** The SHOWRANK and league (src/domain/grades.ts); "Excluded" and 0 for an official room. */
-  show_rank_subdivided: string
-  prev_show_rank_subdivided: string
-  next_show_rank_subdivided: string
-  league_id: number
-  league_label: string
-  prev_league_id: number | null
-  next_league_id: number | null
-  prev_score: number
-  next_score: number
   /** The grade held this week, its mark and frame; '' and false for an official room. */
   room_grade_name: string
   image_url: string

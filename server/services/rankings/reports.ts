@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.ts'
 import { ApiError, messages } from '../../errors.ts'
+import { ownedRoom, socialMessages } from '../room-social.ts'
 import type {
   LiveResultAnswer,
   MonthlyReportAnswer,
@@ -13,20 +14,6 @@ import { periodEnd, scoreOf } from '../../../src/domain/scores.ts'
  * owner's month — read from what was stored as it happened (lives, live_viewers, comments,
  * gift_logs, follows, room_scores).
  */
-
-const ownerOnly = 'ルームのオーナーだけが見られます'
-
-/** The room, checked to be the caller's. */
-async function ownedRoom(db: Db, roomId: number, userId: number) {
-  const room = await db
-    .selectFrom('rooms')
-    .select(['id', 'owner_user_id'])
-    .where('id', '=', roomId)
-    .executeTakeFirst()
-  if (!room) throw new ApiError(404, messages.notFound)
-  if (room.owner_user_id !== userId) throw new ApiError(403, ownerOnly)
-  return room
-}
 
 /** `GET /api/show_rank/live_result` (owner): the asked live, or the room's last ended one. */
 export async function liveResult(
@@ -154,7 +141,7 @@ export async function monthlyReport(
     .select('id')
     .where('owner_user_id', '=', userId)
     .executeTakeFirst()
-  if (!room) throw new ApiError(403, ownerOnly)
+  if (!room) throw new ApiError(403, socialMessages.ownerOnly)
   const { first, fromMs, toMs } = tokyoMonth(at.year, at.month)
   const [month, days, counts] = await Promise.all([
     db

@@ -1,7 +1,12 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.ts'
 import { ApiError, messages } from '../../errors.ts'
-import type { GradeSummary, RoomGradeAnswer, ShowRankAnswer } from '../../../src/contract/grade.ts'
+import type {
+  GradeSummary,
+  LeagueFields,
+  RoomGradeAnswer,
+  ShowRankAnswer,
+} from '../../../src/contract/grade.ts'
 import {
   EXCLUDED_RANK,
   GRADES,
@@ -170,7 +175,7 @@ export async function roomGrade(
 }
 
 /** The league fields the SHOWRANK and the room profile share. */
-export function leagueFields(s: Standing) {
+export function leagueFields(s: Standing): LeagueFields {
   if (s.excluded) {
     return {
       show_rank_subdivided: EXCLUDED_RANK,
