@@ -22,6 +22,8 @@ export interface RoomInfo {
   isOwner: boolean
   /** The viewer follows this room (is_fav). */
   isFollowing: boolean
+  /** The owner's badge (src/domain/badges.ts); 0 or absent for none. */
+  badge?: number
 }
 
 /** One of `/api/room/banners`. */

@@ -58,12 +58,17 @@ describe('rankings and grades in Chromium', () => {
       .poll(() => page.getByTestId('ranking-since').textContent())
       .toBe(`${monthly.starts_on.replaceAll('-', '/')}から集計（日本時間）`)
 
-    await page
-      .getByTestId('ranking-list')
-      .getByRole('link', { name: idol?.room_name ?? '' })
-      .click()
+    // The owner's badge beside the room, in the ranking and on the room's page.
+    // (The demo's idol room is an official one: it has a badge.)
+    expect(idol?.badge).toBeGreaterThan(0)
+    const badge = String(idol?.badge ?? 0)
+    const row = page.locator(`[data-room-id="${idol?.room_id ?? 0}"]`)
+    expect(await row.getByTestId('badge').getAttribute('data-badge')).toBe(badge)
+    await row.getByRole('link', { name: idol?.room_name ?? '' }).click()
     await page.waitForURL(`${base()}/r/${idol?.room_url_key ?? ''}`)
     await page.getByRole('heading', { name: idol?.main_name ?? '' }).waitFor()
+    const roomBadge = page.locator('.room__name').getByTestId('badge')
+    expect(await roomBadge.getAttribute('data-badge')).toBe(badge)
     expect(session.errors).toEqual([])
   })
 

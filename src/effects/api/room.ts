@@ -32,6 +32,7 @@ import type {
   UserReportAnswer,
   UserReportBody,
 } from '../../contract/reports.ts'
+import type { ShowRankAnswer } from '../../contract/grade.ts'
 import type { ApiClient } from './client.ts'
 import { getGiftLog } from './gifts.ts'
 
@@ -163,9 +164,19 @@ export const sendReport = (api: ApiClient, report: ReportSubmission) =>
       } satisfies UserReportBody)
 
 /**
+ * The room owner's badge (`/api/show_rank`). Only a mark beside the name: without it the room
+ * still opens, so a failure is no badge.
+ */
+const getOwnerBadge = (api: ApiClient, roomId: number) =>
+  api.get<ShowRankAnswer>('/api/show_rank', { room_id: roomId } satisfies RoomIdQuery).then(
+    (rank) => rank.badge,
+    () => 0,
+  )
+
+/**
  * A room page's first load (SPEC §7): the lookup by `room_url_key`, then in parallel the comment
- * log, gift log, streams, telop, welcome comment, banners and recommended comments. Off air only the
- * banners matter.
+ * log, gift log, streams, telop, welcome comment, banners and recommended comments, and the owner's
+ * badge. Off air only the banners and the badge matter.
  */
 export async function loadRoom(
   api: ApiClient,
@@ -177,6 +188,7 @@ export async function loadRoom(
 ): Promise<LoadedRoom> {
   const status = await getRoomStatus(api, roomUrlKey)
   const id = status.room_id
+  const badge = getOwnerBadge(api, id)
   const [commentLog, giftLog, streams, telop, welcome, banners, recommended, event] = status.is_live
     ? await Promise.all([
         getCommentLog(api, id),
@@ -204,6 +216,7 @@ export async function loadRoom(
       ownerBroadcastKey: status.owner_broadcast_key ?? '',
       isOwner: status.is_owner,
       isFollowing: status.is_fav,
+      badge: await badge,
     },
     commentLog,
     streams,

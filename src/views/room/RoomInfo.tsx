@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { formatCompactCount } from '../../domain/compact-count.ts'
 import type { RoomInfo as Room } from '../../domain/room.ts'
 import { useT } from '../app-context.tsx'
+import { Badge } from '../components/Badge.tsx'
 import type { RoomActor } from './types.ts'
 
 /** The line a liver sets while broadcasting (`t:8`), above the video. */
@@ -25,7 +26,10 @@ export function RoomInfo({ room, info, isLive }: { room: RoomActor; info: Room; 
   return (
     <div className="room__info">
       <h1 id="room-title">{info.mainName}</h1>
-      <p className="room__name">{info.roomName}</p>
+      <p className="room__name">
+        {info.roomName}
+        <Badge badge={info.badge ?? 0} />
+      </p>
       <p className="room__stats">
         {isLive && viewers !== null && (
           <span data-testid="room-viewers">
