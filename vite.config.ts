@@ -70,8 +70,9 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 5173),
     // Whole path segments only (a key starting with ^ is a pattern): a bare '/sr' prefix would
     // also take Vite's own '/src/…' modules to the server.
+    // /user/medal is the app's own page (server/app.ts APP_PAGES_UNDER_SERVER_PREFIXES).
     proxy: Object.fromEntries(
-      ['/api', '/sr', '/user', '/social', '/img', '/hls', '/dev/api'].map((p) => [
+      ['/api', '/sr', '/user(?!/medal/?$)', '/social', '/img', '/hls', '/dev/api'].map((p) => [
         `^${p}(/|$)`,
         { target: apiTarget, ws: true },
       ]),

@@ -70,6 +70,9 @@ const SERVER_PREFIXES = [
   '/payment/sandbox/',
 ]
 
+/** The app's own pages under a server prefix (SPEC §2 routes): the SPA answers them. */
+const APP_PAGES_UNDER_SERVER_PREFIXES = ['/user/medal']
+
 /** The whole HTTP surface: API, message files, generated images, static files and the SPA. */
 export function createApp({ db, config, logger, messages: provider, hub, payments }: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -154,7 +157,8 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const urlPath = c.req.path
-    if (SERVER_PREFIXES.some((p) => urlPath.startsWith(p))) return next()
+    const appPage = APP_PAGES_UNDER_SERVER_PREFIXES.includes(urlPath.replace(/\/$/, ''))
+    if (!appPage && SERVER_PREFIXES.some((p) => urlPath.startsWith(p))) return next()
     const file = await serveFile(c, [config.distDir, config.publicDir], urlPath)
     if (file) return file
     // A missing file with an extension (a stale asset) is a real 404, not the SPA.

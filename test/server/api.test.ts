@@ -197,6 +197,10 @@ describe.each(await testEngines())('API on %s', (engine) => {
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('<div id="app">')
     expect(page.headers.get('cache-control')).toBe('no-cache')
+    // The app's own page under the server's /user/ prefix, opened by its address; the rest of
+    // /user/ stays the server's.
+    expect(await (await server.get('/user/medal')).text()).toContain('<div id="app">')
+    expect((await server.get('/user/no_such_call')).status).toBe(404)
     const asset = await server.get('/assets/app-abc123.js')
     expect(asset.headers.get('cache-control')).toContain('immutable')
     expect((await server.get('/assets/missing-1.js')).status).toBe(404)
