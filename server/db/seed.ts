@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
+import { MEDALS } from '../../src/domain/medals.ts'
 import { hashPassword } from '../services/passwords.ts'
 import { demoRooms as rooms, genres } from './demo-data.ts'
 import { demoBanners, demoBots } from './demo-social.ts'
@@ -189,6 +190,11 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
   await seedDemoWallets(db)
   await seedDemoEcItems(db)
   await seedDemoEvents(db)
+  // The rooms the demo put on air have been on air: their first-live medal (services/rankings).
+  await sql`
+    insert into medals (owner, owner_id, medal_id, earned_at)
+    select 'room', room_id, ${MEDALS.first_live.id}::int, min(started_at) from lives group by room_id
+    on conflict do nothing`.execute(db)
 }
 
 /** The gift catalogue and its groups (gift-catalogue.ts); new entries are added, none changed. */
