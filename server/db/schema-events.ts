@@ -28,6 +28,8 @@ export interface EventTable {
   entry_starts_at: Date
   entry_ends_at: Date
   min_follower_num: Generated<number>
+  /** 0: none; else the lowest grade that may enter (migration 017). */
+  min_grade_id: Generated<number>
   rewards: Generated<string>
   terms: Generated<string>
   tutorial_url: Generated<string>

@@ -61,6 +61,8 @@ export const EventForm = v.object({
   entry_started_at: FormField,
   entry_ended_at: FormField,
   min_follower_num: FormField,
+  /** 0 (none) or a grade id. */
+  min_grade_id: FormField,
   rewards: FormField,
   terms: FormField,
   tutorial_url: FormField,
@@ -87,6 +89,7 @@ export interface OrganizerEvent {
   entry_started_at: string
   entry_ended_at: string
   min_follower_num: number
+  min_grade_id: number
   rewards: string
   terms: string
   tutorial_url: string

@@ -58,6 +58,9 @@ export interface EventDescription {
 /** Who may enter. */
 export interface EventConditions {
   min_follower_num: number
+  /** 0: any grade; else the lowest grade that may enter, and its name ('' for none). */
+  min_grade_id: number
+  min_grade_name: string
 }
 
 /** `GET /api/event/{ref}/confirmation_abstraction`: the head of the confirmation page. */

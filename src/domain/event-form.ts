@@ -17,6 +17,7 @@ export interface EventFormValues {
   entry_started_at: string
   entry_ended_at: string
   min_follower_num: string
+  min_grade_id: string
   rewards: string
   terms: string
   tutorial_url: string
@@ -44,6 +45,7 @@ export function blankEventForm(nowMs: number): EventFormValues {
     entry_started_at: tokyoIso(nowMs).slice(0, 16),
     entry_ended_at: at(6),
     min_follower_num: '0',
+    min_grade_id: '0',
     rewards: '',
     terms: '',
     tutorial_url: '',
@@ -65,6 +67,7 @@ export function eventFormOf(event: OrganizerEvent): EventFormValues {
     entry_started_at: localInput(event.entry_started_at),
     entry_ended_at: localInput(event.entry_ended_at),
     min_follower_num: String(event.min_follower_num),
+    min_grade_id: String(event.min_grade_id),
     rewards: event.rewards,
     terms: event.terms,
     tutorial_url: event.tutorial_url,

@@ -1,3 +1,4 @@
+import { GRADES } from './grades.ts'
 /**
  * Events (SPEC §3 Event, §7 Events): the kinds, the entry states and the rules both programs
  * share. Points: a gift to a live of a room entered in an ongoing event adds its points — paid
@@ -59,6 +60,7 @@ export const eventFormMessages = {
   entry_started_at: 'エントリー開始日時を入力してください',
   entry_ended_at: 'エントリー締切はエントリー開始より後、イベント終了以前にしてください',
   min_follower_num: 'フォロワー数の条件は0から1,000,000の整数で入力してください',
+  min_grade_id: 'グレードの条件を選んでください',
   rewards: '報酬は2,000文字以内で入力してください',
   terms: '規約は4,000文字以内で入力してください',
   tutorial_url: 'チュートリアルは https:// か / で始まるURL（500文字以内）で入力してください',
@@ -90,6 +92,8 @@ export interface EventDraft {
   entry_started_at: number
   entry_ended_at: number
   min_follower_num: number
+  /** 0: any grade; else the lowest grade (src/domain/grades.ts) that may enter. */
+  min_grade_id: number
   rewards: string
   terms: string
   tutorial_url: string
@@ -211,6 +215,8 @@ export function checkEventForm(
   if (eventType === null) errors.event_type = eventFormMessages.event_type
   const minFollowers = integer(form.min_follower_num ?? 0, 0, EVENT_FORM_LIMITS.minFollowers)
   if (minFollowers === null) errors.min_follower_num = eventFormMessages.min_follower_num
+  const minGrade = integer(form.min_grade_id ?? 0, 0, GRADES.length)
+  if (minGrade === null) errors.min_grade_id = eventFormMessages.min_grade_id
 
   const time = (field: EventFormField) => {
     const ms = parseFormTime(form[field])
@@ -250,6 +256,7 @@ export function checkEventForm(
     Object.keys(errors).length > 0 ||
     eventType === null ||
     minFollowers === null ||
+    minGrade === null ||
     startedAt === null ||
     endedAt === null ||
     entryStartedAt === null ||
@@ -272,6 +279,7 @@ export function checkEventForm(
       entry_started_at: entryStartedAt,
       entry_ended_at: entryEndedAt,
       min_follower_num: minFollowers,
+      min_grade_id: minGrade,
       rewards,
       terms,
       tutorial_url: tutorialUrl,

@@ -29,6 +29,7 @@ const stored = (id: number, blocks: string[] = []): OrganizerEvent => ({
   entry_started_at: '2026-11-20T20:00:00+09:00',
   entry_ended_at: '2026-11-30T20:00:00+09:00',
   min_follower_num: 0,
+  min_grade_id: 0,
   rewards: '',
   terms: '',
   tutorial_url: '',

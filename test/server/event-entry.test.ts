@@ -41,6 +41,7 @@ describe.each(await testEngines())('event entry and organizers on %s', (engine) 
     entry?: [number, number]
     period?: [number, number]
     minFollowers?: number
+    minGrade?: number
     type?: 1 | 2 | 3
   }) => {
     const now = Date.now()
@@ -59,6 +60,7 @@ describe.each(await testEngines())('event entry and organizers on %s', (engine) 
         entry_starts_at: new Date(now + es),
         entry_ends_at: new Date(now + ee),
         min_follower_num: o.minFollowers ?? 0,
+        min_grade_id: o.minGrade ?? 0,
       })
       .returning(['id', 'url_key'])
       .executeTakeFirstOrThrow()
@@ -225,6 +227,27 @@ describe.each(await testEngines())('event entry and organizers on %s', (engine) 
     expect((await apply(owner, enough.id)).status).toBe(200)
   })
 
+  it("refuses a room below the event's grade, by the grade it holds this week", async () => {
+    // The owner's room holds the first grade (E) until an aggregation moves it.
+    const event = await makeEvent({ minGrade: 2 })
+    const low = await apply(owner, event.id)
+    expect([low.status, errorOf(low.body)]).toEqual([400, entryMessages.grade('D', 'E')])
+    expect(await entryRows(event.id)).toEqual([])
+    const page = await owner.json(`/api/event/${event.id}/confirmation_abstraction`)
+    expect(page.body.conditions).toEqual({
+      min_follower_num: 0,
+      min_grade_id: 2,
+      min_grade_name: 'D',
+    })
+    await db()
+      .insertInto('room_grades')
+      .values({ room_id: ownerRoom.id, grade_id: 2, since_week: '2026-01-05' })
+      .onConflict((oc) => oc.column('room_id').doUpdateSet({ grade_id: 2 }))
+      .execute()
+    expect((await apply(owner, event.id)).status).toBe(200)
+    await db().deleteFrom('room_grades').where('room_id', '=', ownerRoom.id).execute()
+  })
+
   it('only organizers run events: anonymous 401, others 403, another organizer’s event 403', async () => {
     const event = await makeEvent({})
     const anonymous = new TestClient(server.url)
@@ -269,6 +292,7 @@ describe.each(await testEngines())('event entry and organizers on %s', (engine) 
         { up_to_rank: 1, reward: 'a' },
       ],
       min_follower_num: 1_000_001,
+      min_grade_id: 8,
     })
     const refused = await organizer.postJson('/api/organizer/events', bad)
     expect(refused.status).toBe(400)
@@ -280,12 +304,18 @@ describe.each(await testEngines())('event entry and organizers on %s', (engine) 
       blocks: eventFormMessages.blocks,
       reward_tiers: eventFormMessages.reward_tiers,
       min_follower_num: eventFormMessages.min_follower_num,
+      min_grade_id: eventFormMessages.min_grade_id,
     })
     expect(
       await db().selectFrom('events').select('id').where('url_key', '=', '12345').execute(),
     ).toEqual([])
 
-    const good = form({ event_type: 3, blocks: ['A', 'B'], min_follower_num: '10' })
+    const good = form({
+      event_type: 3,
+      blocks: ['A', 'B'],
+      min_follower_num: '10',
+      min_grade_id: '3',
+    })
     const created = await organizer.postJson('/api/organizer/events', good)
     expect(created.status).toBe(200)
     const event = created.body as unknown as OrganizerEvent
@@ -295,6 +325,7 @@ describe.each(await testEngines())('event entry and organizers on %s', (engine) 
       started_at: good.started_at,
       entry_ended_at: good.entry_ended_at,
       min_follower_num: 10,
+      min_grade_id: 3,
       blocks: ['A', 'B'],
       reward_tiers: [{ up_to_rank: 1, reward: '優勝' }],
       counts: { applied: 0, approved: 0, refused: 0 },

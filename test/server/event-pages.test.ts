@@ -340,7 +340,7 @@ describe.each(await testEngines())('event pages on %s', (engine) => {
         { up_to_rank: 1, reward: 'ピックアップ' },
         { up_to_rank: 10, reward: 'バッジ' },
       ],
-      conditions: { min_follower_num: 100_000 },
+      conditions: { min_follower_num: 100_000, min_grade_id: 0, min_grade_name: '' },
     })
     const confirmation = (
       await get('confirmation_abstraction', `/api/event/page_cup/confirmation_abstraction`)
@@ -348,7 +348,7 @@ describe.each(await testEngines())('event pages on %s', (engine) => {
     expect(confirmation).toMatchObject({
       event_id: page,
       is_entry_open: true,
-      conditions: { min_follower_num: 100_000 },
+      conditions: { min_follower_num: 100_000, min_grade_id: 0, min_grade_name: '' },
       entry_ended_at: head.body.entry_ended_at,
     })
     expect(

@@ -7,6 +7,7 @@ import type {
   OrganizerEntry,
 } from '../../../src/contract/event-entry.ts'
 import { EVENT_TYPE } from '../../../src/domain/events.ts'
+import { STARTING_GRADE_ID, gradeOf } from '../../../src/domain/grades.ts'
 import { boardsOf } from './board.ts'
 import type { Db } from '../../db/index.ts'
 import { ApiError, invalidFields } from '../../errors.ts'
@@ -21,6 +22,8 @@ export const entryMessages = {
   notOpenYet: 'このイベントのエントリー受付はまだ始まっていません',
   closed: 'このイベントのエントリー受付は終了しました',
   ended: 'このイベントは終了しました',
+  grade: (min: string, now: string) =>
+    `このイベントはグレード${min}以上のルームが対象です（今週のグレード${now}）`,
   followers: (min: number, now: number) =>
     `このイベントはフォロワー${count.format(min)}人以上のルームが対象です（現在${count.format(now)}人）`,
   entered: 'このイベントにはエントリー済みです',
@@ -41,6 +44,7 @@ export function entryEvent(db: Db, ref: number | string) {
       'entry_starts_at',
       'entry_ends_at',
       'min_follower_num',
+      'min_grade_id',
       'finalized_at',
     ])
     .where(typeof ref === 'number' ? 'id' : 'url_key', '=', ref)
@@ -53,9 +57,10 @@ type EntryEvent = NonNullable<Awaited<ReturnType<typeof entryEvent>>>
 function ownRoom(db: Db, userId: number) {
   return db
     .selectFrom('rooms')
-    .select(['id', 'follower_num'])
-    .where('owner_user_id', '=', userId)
-    .orderBy('id')
+    .leftJoin('room_grades', 'room_grades.room_id', 'rooms.id')
+    .select(['rooms.id', 'rooms.follower_num', 'room_grades.grade_id'])
+    .where('rooms.owner_user_id', '=', userId)
+    .orderBy('rooms.id')
     .executeTakeFirst()
 }
 
@@ -80,13 +85,18 @@ function refusal(event: EntryEvent, room: Room, entry: Entry, now: Date): string
   if (room.follower_num < event.min_follower_num) {
     return entryMessages.followers(event.min_follower_num, room.follower_num)
   }
+  const grade = room.grade_id ?? STARTING_GRADE_ID
+  if (grade < event.min_grade_id) {
+    return entryMessages.grade(gradeOf(event.min_grade_id).name, gradeOf(grade).name)
+  }
   return null
 }
 
 /**
  * Whether the caller's room may enter `event` now, and why not: an owner only; one entry per
  * room (an existing one is answered, a refused one stays refused); the entry window
- * [entry_starts_at, entry_ends_at) open and the event not over; the follower condition met.
+ * [entry_starts_at, entry_ends_at) open and the event not over; the follower condition and the
+ * grade condition (the grade the room holds this week) met.
  */
 async function eligibility(db: Db, userId: number, event: EntryEvent, now: Date) {
   const room = await ownRoom(db, userId)

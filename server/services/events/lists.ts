@@ -1,3 +1,4 @@
+import { STARTING_GRADE_ID } from '../../../src/domain/grades.ts'
 import type { Db } from '../../db/index.ts'
 import type {
   EventOnliveRoomsAnswer,
@@ -198,9 +199,10 @@ export async function recommendEvents(
       ? undefined
       : db
           .selectFrom('rooms')
-          .select(['id', 'follower_num'])
-          .where('owner_user_id', '=', userId)
-          .orderBy('id')
+          .leftJoin('room_grades', 'room_grades.room_id', 'rooms.id')
+          .select(['rooms.id', 'rooms.follower_num', 'room_grades.grade_id'])
+          .where('rooms.owner_user_id', '=', userId)
+          .orderBy('rooms.id')
           .executeTakeFirst(),
   ])
   const entered = new Set(
@@ -223,7 +225,8 @@ export async function recommendEvents(
     room !== undefined &&
     isEntryOpen(e, nowMs) &&
     !entered.has(e.id) &&
-    room.follower_num >= e.min_follower_num
+    room.follower_num >= e.min_follower_num &&
+    (room.grade_id ?? STARTING_GRADE_ID) >= e.min_grade_id
   const running = (e: (typeof events)[number]) => e.started_at <= now
   const group = (e: (typeof events)[number]) => (canEnter(e) ? 0 : running(e) ? 1 : 2)
   const ordered = events

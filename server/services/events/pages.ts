@@ -1,3 +1,4 @@
+import { gradeOf } from '../../../src/domain/grades.ts'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.ts'
 import type {
@@ -71,6 +72,8 @@ export function eventSummary(event: EventRow, totalEntries: number, nowMs: numbe
 
 const conditions = (event: EventRow): EventConditions => ({
   min_follower_num: event.min_follower_num,
+  min_grade_id: event.min_grade_id,
+  min_grade_name: event.min_grade_id > 0 ? gradeOf(event.min_grade_id).name : '',
 })
 
 /** `abstraction`: the head of the event page. */

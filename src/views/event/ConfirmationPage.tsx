@@ -75,9 +75,16 @@ export function ConfirmationPage({
         </dd>
         <dt>{t('event.conditionsLabel')}</dt>
         <dd>
-          {head.conditions.min_follower_num > 0
-            ? t('event.followersAtLeast', { count: head.conditions.min_follower_num })
-            : t('event.anyRoom')}
+          {head.conditions.min_follower_num === 0 && head.conditions.min_grade_id === 0
+            ? t('event.anyRoom')
+            : [
+                head.conditions.min_follower_num > 0 &&
+                  t('event.followersAtLeast', { count: head.conditions.min_follower_num }),
+                head.conditions.min_grade_id > 0 &&
+                  t('event.gradeAtLeast', { grade: head.conditions.min_grade_name }),
+              ]
+                .filter(Boolean)
+                .join(' / ')}
         </dd>
       </dl>
       <section className="event__section" aria-labelledby="terms-title">

@@ -122,6 +122,9 @@ export function EventPage({
         {description.conditions.min_follower_num > 0 && (
           <p>{t('event.minFollowers', { count: description.conditions.min_follower_num })}</p>
         )}
+        {description.conditions.min_grade_id > 0 && (
+          <p>{t('event.minGrade', { grade: description.conditions.min_grade_name })}</p>
+        )}
         <p>
           {t('event.entryWindow', {
             from: formatTokyo(head.entry_started_at, locale),

@@ -1,10 +1,11 @@
 import { shallowEqual, useSelector } from '@xstate/react'
 import type { EventFormKey } from '../../domain/event-form.ts'
+import { GRADES } from '../../domain/grades.ts'
 import { useT } from '../app-context.tsx'
 import { FieldShell, errorAttributes, useFocusFirstInvalid } from '../shop/FieldShell.tsx'
 import type { OrganizerActor } from './types.ts'
 
-type Kind = 'text' | 'area' | 'time' | 'number' | 'type'
+type Kind = 'text' | 'area' | 'time' | 'number' | 'type' | 'grade'
 
 /** The form's fields in order, and how each is typed. */
 const FIELDS: ReadonlyArray<[EventFormKey, Kind]> = [
@@ -16,6 +17,7 @@ const FIELDS: ReadonlyArray<[EventFormKey, Kind]> = [
   ['entry_started_at', 'time'],
   ['entry_ended_at', 'time'],
   ['min_follower_num', 'number'],
+  ['min_grade_id', 'grade'],
   ['description', 'area'],
   ['rewards', 'area'],
   ['reward_tiers', 'area'],
@@ -77,6 +79,15 @@ export function EventFormPanel({ actor }: { actor: OrganizerActor }) {
                   {[1, 2, 3].map((n) => (
                     <option key={n} value={String(n)}>
                       {t(`organizer.type.${n}`)}
+                    </option>
+                  ))}
+                </select>
+              ) : kind === 'grade' ? (
+                <select {...common}>
+                  <option value="0">{t('organizer.anyGrade')}</option>
+                  {GRADES.map((g) => (
+                    <option key={g.id} value={String(g.id)}>
+                      {g.name}
                     </option>
                   ))}
                 </select>
