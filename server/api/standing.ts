@@ -55,8 +55,8 @@ export function standingRoutes() {
   })
 
   api.get('/show_rank/live_result', async (c) => {
-    const q = query(c, LiveResultQuery)
     const userId = await requireUserId(c)
+    const q = query(c, LiveResultQuery)
     const answer = await liveResult(c.var.db, { roomId: q.room_id, liveId: q.live_id, userId })
     return c.json(answer satisfies LiveResultAnswer)
   })
@@ -67,8 +67,8 @@ export function standingRoutes() {
   })
 
   api.get('/show_rank/monthly_report', async (c) => {
-    const at = query(c, MonthlyReportQuery)
     const userId = await requireUserId(c)
+    const at = query(c, MonthlyReportQuery)
     return c.json((await monthlyReport(c.var.db, userId, at)) satisfies MonthlyReportAnswer)
   })
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/index.ts'
 import { addDays, aggregateDueWeeks, aggregateWeek } from '../../server/services/rankings/grades.ts'
+import { roomGrade } from '../../server/services/rankings/standing.ts'
 import { gradeAfterWeek } from '../../src/domain/grades.ts'
 import { MEDALS } from '../../src/domain/medals.ts'
 import { POSTGRES_URL, openTestDatabase, testEngines, type TestDatabase } from './harness.ts'
@@ -124,5 +125,17 @@ describe.each(await testEngines())('weekly grade aggregation on %s', (engine) =>
     expect(await aggregateDueWeeks(other, nowMs)).toEqual([])
     // No score in either week: D (2) drops to E; C (3) to D then E; the top grade drops one a week.
     expect(await gradesOf()).toEqual([1, 1, 1, 1, 1, 5, 1])
+  })
+
+  it('the grade page says the aggregation is still to come from the first second of Monday', async () => {
+    const room = rooms[0] ?? 0
+    const at = (iso: string) => roomGrade(db(), room, { nowMs: Date.parse(iso), origin: '' })
+    // WEEK + 14 is the last week aggregated: during the week after, it is settled.
+    const settled = await at(`${addDays(WEEK, 21)}T12:00:00+09:00`)
+    expect(settled).toMatchObject({ aggregation_status: 0, exist_last_week_room_grade: true })
+    // The next Monday, one second in (within the job's grace): not yet aggregated, and it says so.
+    const monday = await at(`${addDays(WEEK, 28)}T00:00:01+09:00`)
+    expect(monday).toMatchObject({ aggregation_status: 1, exist_last_week_room_grade: false })
+    expect(monday.remaining_seconds).toBe(7 * 86_400 - 1)
   })
 })

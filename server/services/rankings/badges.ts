@@ -26,12 +26,6 @@ export interface BadgeBoard {
 /** How long a board is used before it is worked out again. */
 export const BADGE_BOARD_TTL_MS = 60_000
 
-interface Kept {
-  at: number
-  board: Promise<BadgeBoard>
-}
-const boards = new WeakMap<Db, Kept>()
-
 async function buildBoard(db: Db, nowMs: number): Promise<BadgeBoard> {
   const month = periodStart('month', nowMs)
   const rooms = await sql<{
@@ -51,6 +45,8 @@ async function buildBoard(db: Db, nowMs: number): Promise<BadgeBoard> {
     ),
     recent as (
       select room_id, min(started_at) as first_live from lives
+      where room_id in (select room_id from lives
+        where started_at > now() - make_interval(days => ${START_BADGE_DAYS}::int))
       group by room_id
       having min(started_at) > now() - make_interval(days => ${START_BADGE_DAYS}::int)
     )
@@ -89,15 +85,45 @@ async function buildBoard(db: Db, nowMs: number): Promise<BadgeBoard> {
   }
 }
 
-/** The badge board of `db`, worked out again when older than a minute (one build at a time). */
-export function badgeBoard(db: Db, nowMs = Date.now()): Promise<BadgeBoard> {
-  const kept = boards.get(db)
-  if (kept && nowMs - kept.at < BADGE_BOARD_TTL_MS) return kept.board
-  const board = buildBoard(db, nowMs)
-  boards.set(db, { at: nowMs, board })
-  // A failed build is not kept: the next read tries again.
-  board.catch(() => {
-    if (boards.get(db)?.board === board) boards.delete(db)
-  })
-  return board
+interface Kept {
+  /** When the kept board was asked for (the nowMs of its read). */
+  at: number
+  board: BadgeBoard | null
+  loading: Promise<void> | null
+}
+const boards = new WeakMap<Db, Kept>()
+
+/** No one's badge: what a reader gets when no board could be read (a badge is only a mark). */
+export const NO_BADGES: BadgeBoard = { user: () => BADGES.none, room: () => BADGES.none }
+
+/** A board older than this is not shown while a new one is read: the reader waits for it. */
+const STALE_LIMIT_MS = 10 * BADGE_BOARD_TTL_MS
+
+/**
+ * The badge board of `db`: the kept one while younger than a minute; an older one (up to ten
+ * minutes) is answered at once while a new read runs; past that, or with none, the reader waits
+ * for the read. A failed read keeps the old board, or answers NO_BADGES: a badge never fails the
+ * comment, gift or page that shows it. One read at a time.
+ */
+export async function badgeBoard(db: Db, nowMs = Date.now()): Promise<BadgeBoard> {
+  let kept = boards.get(db)
+  if (!kept) {
+    kept = { at: 0, board: null, loading: null }
+    boards.set(db, kept)
+  }
+  const age = nowMs - kept.at
+  if (kept.board && age < BADGE_BOARD_TTL_MS) return kept.board
+  const entry = kept
+  entry.loading ??= buildBoard(db, nowMs)
+    .then((board) => {
+      entry.board = board
+      entry.at = nowMs
+    })
+    .catch(() => {})
+    .finally(() => {
+      entry.loading = null
+    })
+  if (entry.board && age < STALE_LIMIT_MS) return entry.board
+  await entry.loading
+  return entry.board ?? NO_BADGES
 }

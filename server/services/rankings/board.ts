@@ -24,7 +24,10 @@ export interface PeriodBoard {
   rankOf: Map<number, number>
   /** The same order per genre, made when first asked. */
   byGenre: Map<number, BoardEntry[]>
-  /** The rooms of each ranking page read for this board (services/rankings/genre.ts). */
+  /**
+   * The rooms of each ranking page read for this board (services/rankings/genre.ts): pages with
+   * rooms only, at most MAX_KEPT_PAGES.
+   */
   pages: Map<string, Promise<RoomRow[]>>
 }
 
@@ -82,6 +85,9 @@ async function loadBoard(db: Db, nowMs: number): Promise<ScoreBoard> {
   return { loadedAt, periods }
 }
 
+/** Ranking pages kept per period and board: more are read each time. */
+export const MAX_KEPT_PAGES = 500
+
 interface Kept {
   board: ScoreBoard | null
   loading: Promise<ScoreBoard> | null
@@ -114,7 +120,11 @@ export async function scoreBoard(db: Db, nowMs: number, maxAgeMs: number): Promi
     loading.catch(() => {})
     return board
   }
-  return loading
+  const fresh = await loading
+  // A read begun before the day turned holds the day before: read again for this one.
+  return fresh.periods.day.startsOn === periodStart('day', nowMs)
+    ? fresh
+    : scoreBoard(db, nowMs, maxAgeMs)
 }
 
 /** A period's order within one genre (null: every genre), made once per board. */

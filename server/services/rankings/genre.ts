@@ -10,7 +10,7 @@ import {
   type RoomGenreAnswer,
 } from '../../../src/contract/ranking.ts'
 import type { ScorePeriod } from '../../../src/domain/scores.ts'
-import { genreOrder, scoreBoard, type RoomRow } from './board.ts'
+import { MAX_KEPT_PAGES, genreOrder, scoreBoard, type RoomRow } from './board.ts'
 import { badgeBoard, type BadgeBoard } from './badges.ts'
 
 const PERIOD: Record<RankingPeriod, ScorePeriod> = {
@@ -94,8 +94,11 @@ export async function genreRanking(
               entries.map((e) => e.roomId),
             )
             .execute()
-    period.pages.set(key, rows)
-    rows.catch(() => period.pages.delete(key))
+    // Pages past the end are not kept, nor more than MAX_KEPT_PAGES of a board.
+    if (entries.length > 0 && period.pages.size < MAX_KEPT_PAGES) {
+      period.pages.set(key, rows)
+      rows.catch(() => period.pages.delete(key))
+    }
   }
   const [found, badges] = await Promise.all([rows, badgeBoard(db, which.nowMs)])
   const byId = new Map(found.map((r) => [r.room_id, r]))

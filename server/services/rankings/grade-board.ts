@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.ts'
 import { periodStart } from '../../../src/domain/scores.ts'
-import { addDays, lastEndedWeek } from './grades.ts'
+import { addDays, previousWeek } from './grades.ts'
 
 /**
  * Every room's grade this week and last week's aggregation, in memory: grades change once a week,
@@ -46,7 +46,7 @@ async function loadGrades(db: Db, nowMs: number): Promise<GradeBoard> {
     db
       .selectFrom('grade_aggregations')
       .select('rooms')
-      .where('week_starts_on', '=', sql<Date>`${lastEndedWeek(nowMs)}::date`)
+      .where('week_starts_on', '=', sql<Date>`${previousWeek(nowMs)}::date`)
       .executeTakeFirst(),
   ])
   const rooms = new Map<number, GradeRow>()

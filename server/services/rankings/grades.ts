@@ -5,7 +5,7 @@ import { startJob, type Job } from '../jobs.ts'
 import { forgetGrades } from './grade-board.ts'
 import { earnGradeMedals } from './medals.ts'
 import { GRADES, STARTING_GRADE_ID } from '../../../src/domain/grades.ts'
-import { periodStart } from '../../../src/domain/scores.ts'
+import { periodEnd, periodStart } from '../../../src/domain/scores.ts'
 
 /** How often every process looks for a week to aggregate. */
 export const GRADE_JOB_INTERVAL_MS = 60_000
@@ -25,9 +25,16 @@ const DAY_MS = 86_400_000
 export const addDays = (isoDay: string, days: number) =>
   new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 
-/** The last week (its Monday) that has ended, grace included, at `nowMs`. */
+/** The last week (its Monday) that has ended, grace included, at `nowMs`: the job's next. */
 export const lastEndedWeek = (nowMs: number) =>
   addDays(periodStart('week', nowMs - AGGREGATION_GRACE_MS), -7)
+
+/**
+ * The week before this one (its Monday): what the pages ask to have been aggregated. From Monday
+ * 00:00 it names the week just ended, grace or not, so a page asked within the grace says the
+ * aggregation is still to come instead of showing the week before's grades as settled.
+ */
+export const previousWeek = (nowMs: number) => addDays(periodStart('week', nowMs), -7)
 
 const isoOf = (d: Date) => d.toISOString().slice(0, 10)
 
@@ -67,7 +74,7 @@ export async function aggregateWeek(db: Db, week: string): Promise<boolean> {
         on gr.id = coalesce(g.grade_id, ${STARTING_GRADE_ID}::int)
       left join room_scores s
         on s.room_id = r.id and s.period = 'week' and s.starts_on = ${week}::date
-      where not r.is_official and r.created_at < ${addDays(week, 7)}::date - interval '9 hours'
+      where not r.is_official and r.created_at < ${new Date(periodEnd('week', week))}
       on conflict do nothing`.execute(tx)
     await sql`
       insert into room_grades (room_id, grade_id, since_week)

@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts'
 import { ApiError, messages } from '../../errors.ts'
 import type { RoomMemoryAnswer } from '../../../src/contract/memory.ts'
 import { avatarUrl } from '../current-user.ts'
+import { GIFT_KIND } from '../../../src/domain/gifts.ts'
 
 const TOKYO_OFFSET_MS = 9 * 3_600_000
 const TOP_FANS = 5
@@ -51,9 +52,12 @@ export async function roomMemory(
       .selectFrom('gift_logs')
       .innerJoin('lives', 'lives.id', 'gift_logs.live_id')
       .innerJoin('users', 'users.id', 'gift_logs.user_id')
+      .innerJoin('gifts', 'gifts.id', 'gift_logs.gift_id')
       .select(['users.id', 'users.name', 'users.avatar_id'])
       .select(sql<string>`sum(gift_logs.point)`.as('points'))
       .where('lives.room_id', '=', room.id)
+      // A vote gift is a ballot, not support (as in the scores).
+      .where('gifts.kind', '<>', GIFT_KIND.vote)
       .where('gift_logs.created_at', '>=', from)
       .where('gift_logs.created_at', '<', to)
       .groupBy(['users.id', 'users.name', 'users.avatar_id'])

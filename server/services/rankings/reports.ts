@@ -7,6 +7,7 @@ import type {
   MonthlyReportAnswer,
   ShowRankEventResultAnswer,
 } from '../../../src/contract/grade.ts'
+import { GIFT_KIND } from '../../../src/domain/gifts.ts'
 import { periodEnd, scoreOf } from '../../../src/domain/scores.ts'
 
 /*
@@ -43,11 +44,12 @@ export async function liveResult(
     select
       (select count(*) from live_viewers where live_id = ${live.id}::int) as viewers,
       (select count(*) from comments where live_id = ${live.id}::int) as comments,
-      (select count(*) from gift_logs where live_id = ${live.id}::int) as gifts,
+      (select count(*) from gift_logs l join gifts g on g.id = l.gift_id
+        where l.live_id = ${live.id}::int and g.kind <> ${GIFT_KIND.vote}::int) as gifts,
       (select sum(l.point) from gift_logs l join gifts g on g.id = l.gift_id
-        where l.live_id = ${live.id}::int and not g.free) as paid,
+        where l.live_id = ${live.id}::int and not g.free and g.kind <> ${GIFT_KIND.vote}::int) as paid,
       (select sum(l.point) from gift_logs l join gifts g on g.id = l.gift_id
-        where l.live_id = ${live.id}::int and g.free) as free,
+        where l.live_id = ${live.id}::int and g.free and g.kind <> ${GIFT_KIND.vote}::int) as free,
       (select count(*) from follows where room_id = ${query.roomId}::int
         and created_at between ${live.started_at} and ${live.ended_at}) as followers`.execute(db)
   const row = n.rows[0]
@@ -140,6 +142,7 @@ export async function monthlyReport(
     .selectFrom('rooms')
     .select('id')
     .where('owner_user_id', '=', userId)
+    .orderBy('id')
     .executeTakeFirst()
   if (!room) throw new ApiError(403, socialMessages.ownerOnly)
   const { first, fromMs, toMs } = tokyoMonth(at.year, at.month)

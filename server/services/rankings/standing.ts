@@ -22,7 +22,7 @@ import { periodEnd, periodStart, type ScorePeriod } from '../../../src/domain/sc
 import { badgeBoard } from './badges.ts'
 import { scoreBoard, type ScoreBoard } from './board.ts'
 import { gradeBoard, type GradeRow } from './grade-board.ts'
-import { addDays, lastEndedWeek } from './grades.ts'
+import { addDays, previousWeek } from './grades.ts'
 
 /*
  * A room's standing as the grade page, the SHOWRANK and the profile show it: the grade it holds
@@ -65,7 +65,7 @@ export async function roomStanding(db: Db, roomId: number, nowMs: number) {
       'room_grade_history.grade_before',
       'room_grade_history.grade_after',
       'room_grade_history.score as last_week_score',
-      sql<boolean>`exists (select 1 from grade_aggregations where week_starts_on = ${lastEndedWeek(nowMs)}::date)`.as(
+      sql<boolean>`exists (select 1 from grade_aggregations where week_starts_on = ${previousWeek(nowMs)}::date)`.as(
         'settled',
       ),
     ])
