@@ -11,9 +11,9 @@ export interface RankingSearch {
 }
 
 // Written out here, small: a route's options load with the site (the home page's budget).
-const whole = (value: unknown) => {
+const whole = (value: unknown, max: number) => {
   const n = Number(value)
-  return Number.isInteger(n) && n >= 1 && n < 2 ** 31 ? n : undefined
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : undefined
 }
 
 /** SPEC.md §2: /ranking (public), the genre rankings by day, week and month. */
@@ -21,9 +21,10 @@ export const Route = createFileRoute('/ranking')({
   validateSearch: (search: Record<string, unknown>): RankingSearch => {
     const period = search.period
     return {
-      genre: whole(search.genre),
+      genre: whole(search.genre, 2 ** 31 - 1),
       period: period === 'weekly' || period === 'monthly' ? period : undefined,
-      page: whole(search.page),
+      // The API's pages end at 99,999 (src/contract/ranking.ts).
+      page: whole(search.page, 99_999),
     }
   },
   loader: ({ context }) => context.event(),

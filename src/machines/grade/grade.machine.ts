@@ -63,6 +63,8 @@ const gradeSetup = setup({
     /** Last week is still being aggregated (or its moment has come and gone unanswered). */
     isAggregating: (_, load: GradeLoad | null) =>
       load !== null && (load.grade.aggregation_status === 1 || load.grade.remaining_seconds <= 0),
+    /** A grade was loaded before this failure: the page is counting on the next one. */
+    wasShown: ({ context }) => context.grade !== null,
     aggregationDue: ({ context, event }) =>
       event.type === 'clock.tick' && event.nowMs >= context.aggregationAtMs,
   },
@@ -113,8 +115,10 @@ export const gradeMachine = gradeSetup.createMachine({
       },
     },
     failed: {
-      description: 'The grade could not be loaded; the owner can try again.',
+      description:
+        'The grade could not be loaded; the owner can try again. A grade already shown (a reload at the aggregation that failed) is looked at again every 10 s by itself.',
       on: { 'grade.retry': 'loading' },
+      after: { aggregationPoll: { guard: 'wasShown', target: 'loading' } },
     },
     noRoom: { description: 'The caller owns no room: nothing to grade.', type: 'final' },
     official: { description: 'An official room is outside the grades.', type: 'final' },

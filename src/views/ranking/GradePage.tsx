@@ -8,11 +8,11 @@ import { countdownParts } from '../event/parts.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import './standing.css'
 
-/** A grade's mark inside its frame. */
-function GradeMark({ image, frame, name }: { image: string; frame: string; name: string }) {
+/** A grade's mark inside its frame (decorative: the caption beside it names the grade). */
+function GradeMark({ image, frame }: { image: string; frame: string }) {
   return (
     <span className="grade-mark">
-      <img src={image} alt={name} width={96} height={96} />
+      <img src={image} alt="" width={96} height={96} />
       {frame && <img className="grade-mark__frame" src={frame} alt="" width={96} height={96} />}
     </span>
   )
@@ -69,7 +69,7 @@ const nameOf = (grade: RoomGradeAnswer, id: number) =>
 function LastWeek({ grade }: { grade: RoomGradeAnswer }) {
   const { t, locale } = useT()
   const mark = (g: GradeSummary | null) =>
-    g ? <GradeMark image={g.image_url} frame={g.frame_image_url} name={g.name} /> : null
+    g ? <GradeMark image={g.image_url} frame={g.frame_image_url} /> : null
   return (
     <section className="standing__card" aria-labelledby="grade-last-week">
       <h2 id="grade-last-week">{t('grade.lastWeek')}</h2>
@@ -152,18 +152,13 @@ export function GradePage({
               <GradeMark
                 image={grade.starting_room_grade_image_url}
                 frame={grade.starting_room_grade_frame_image_url}
-                name={nameOf(grade, grade.starting_room_grade_id)}
               />
               <figcaption data-testid="grade-held">
                 {t('grade.held', { name: nameOf(grade, grade.starting_room_grade_id) })}
               </figcaption>
             </figure>
             <figure>
-              <GradeMark
-                image={grade.image_url}
-                frame={grade.frame_image_url}
-                name={nameOf(grade, grade.current_room_grade_id)}
-              />
+              <GradeMark image={grade.image_url} frame={grade.frame_image_url} />
               <figcaption>
                 {t('grade.heading', { name: nameOf(grade, grade.current_room_grade_id) })}
               </figcaption>
