@@ -53,16 +53,16 @@ export function periodStart(period: ScorePeriod, epochMs: number): string {
   return isoDay(day).slice(0, 8) + '01'
 }
 
+/** When (epoch ms) the Tokyo day `isoDay` (YYYY-MM-DD) begins. */
+export const tokyoDayStart = (isoDay: string): number =>
+  Date.parse(`${isoDay}T00:00:00Z`) - TOKYO_OFFSET_MS
+
 /** When (epoch ms) the period after the one starting on `startsOn` begins. */
 export function periodEnd(period: ScorePeriod, startsOn: string): number {
-  const start = Date.parse(`${startsOn}T00:00:00Z`)
-  const next =
-    period === 'day'
-      ? start + DAY_MS
-      : period === 'week'
-        ? start + 7 * DAY_MS
-        : Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth() + 1, 1)
-  return next - TOKYO_OFFSET_MS
+  const start = new Date(`${startsOn}T00:00:00Z`)
+  if (period === 'day') return tokyoDayStart(startsOn) + DAY_MS
+  if (period === 'week') return tokyoDayStart(startsOn) + 7 * DAY_MS
+  return tokyoDayStart(isoDay(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)))
 }
 
 /**

@@ -4,8 +4,8 @@ import { ApiError, messages } from '../../errors.ts'
 import type { RoomMemoryAnswer } from '../../../src/contract/memory.ts'
 import { avatarUrl } from '../current-user.ts'
 import { GIFT_KIND } from '../../../src/domain/gifts.ts'
+import { tokyoDayStart } from '../../../src/domain/scores.ts'
 
-const TOKYO_OFFSET_MS = 9 * 3_600_000
 const TOP_FANS = 5
 
 /** The room a memory page shows: the asked one, or the caller's own. */
@@ -28,8 +28,8 @@ export async function roomMemory(
   which: MemoryRoom & { year: number; origin: string },
 ): Promise<RoomMemoryAnswer> {
   const room = await memoryRoom(db, which)
-  const from = new Date(Date.UTC(which.year, 0, 1) - TOKYO_OFFSET_MS)
-  const to = new Date(Date.UTC(which.year + 1, 0, 1) - TOKYO_OFFSET_MS)
+  const from = new Date(tokyoDayStart(`${which.year}-01-01`))
+  const to = new Date(tokyoDayStart(`${which.year + 1}-01-01`))
   const [months, counts, fans, best] = await Promise.all([
     db
       .selectFrom('room_scores')

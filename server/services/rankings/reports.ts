@@ -8,7 +8,7 @@ import type {
   ShowRankEventResultAnswer,
 } from '../../../src/contract/grade.ts'
 import { GIFT_KIND } from '../../../src/domain/gifts.ts'
-import { periodEnd, scoreOf } from '../../../src/domain/scores.ts'
+import { periodEnd, scoreOf, tokyoDayStart } from '../../../src/domain/scores.ts'
 
 /*
  * The SHOWRANK's reports: a live's numbers once it ended, the room's latest event result, and the
@@ -128,7 +128,7 @@ export async function latestEventResult(
 /** The Tokyo month as its first day and its bounds (epoch ms). */
 export function tokyoMonth(year: number, month: number) {
   const first = `${year}-${String(month).padStart(2, '0')}-01`
-  const fromMs = Date.parse(`${first}T00:00:00Z`) - 9 * 3_600_000
+  const fromMs = tokyoDayStart(first)
   return { first, fromMs, toMs: periodEnd('month', first) }
 }
 
