@@ -13,6 +13,7 @@ import { organizerEventsMachine } from './organizer/organizer-events.machine.ts'
 import { gradeMachine } from './grade/grade.machine.ts'
 import { medalMachine } from './medal/medal.machine.ts'
 import { memoryMachine } from './memory/memory.machine.ts'
+import { missionMachine } from './mission/mission.machine.ts'
 import { rankingMachine } from './ranking/ranking.machine.ts'
 import { flowsMachine } from './flows/flows.machine.ts'
 import { gachaMachine } from './gacha/gacha.machine.ts'
@@ -67,4 +68,5 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'grade', machine: gradeMachine },
   { dir: 'medal', machine: medalMachine },
   { dir: 'memory', machine: memoryMachine },
+  { dir: 'mission', machine: missionMachine },
 ]
