@@ -23,6 +23,7 @@ import { reportRoutes } from './api/reports.ts'
 import { roomLiveCheckRoutes, roomRoutes } from './api/room.ts'
 import { roomProfileRoutes } from './api/room-profile.ts'
 import { standingRoutes } from './api/standing.ts'
+import { missionRoutes } from './api/mission.ts'
 import { standingImageRoutes } from './api/standing-images.ts'
 import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
@@ -144,6 +145,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/', eventListRoutes())
   app.route('/api/genre_ranking', rankingRoutes())
   app.route('/api', standingRoutes())
+  app.route('/api', missionRoutes())
   app.route('/api/ad_reward', adRewardRoutes())
   app.route('/api/povo_ec', povoEcRoutes())
   app.route('/api/payment', paymentRoutes())

@@ -89,7 +89,7 @@ export function liveRoutes() {
       comment: posted.comment,
       ua: posted.ua,
       aft: 0,
-      mission: { has_achievement: false },
+      mission: { has_achievement: posted.achieved },
     } satisfies PostCommentAnswer)
   })
 

@@ -78,5 +78,16 @@ ${id >= 5 ? `<path d="M44 10 L52 2 L60 10 L68 2 L76 10 L72 18 H48 Z" fill="${col
     )
   })
 
+  // A mission's gold reward (server/services/missions/catalogue.ts reward_url).
+  api.get('/mission/gold.svg', (c) =>
+    svg(
+      c,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
+<circle cx="48" cy="48" r="40" fill="#f59e0b"/><circle cx="48" cy="48" r="31" fill="none" stroke="#fde68a" stroke-width="4"/>
+<text x="48" y="60" font-size="34" text-anchor="middle" fill="#fff" font-family="sans-serif" font-weight="bold">G</text>
+</svg>`,
+    ),
+  )
+
   return api
 }

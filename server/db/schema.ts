@@ -2,12 +2,14 @@ import type { ColumnType, Generated } from 'kysely'
 import type { EnqueteTables } from './schema-enquetes.ts'
 import type { EventTables } from './schema-events.ts'
 import type { GachaTables } from './schema-gacha.ts'
+import type { MissionTables } from './schema-missions.ts'
 import type { RankingTables } from './schema-rankings.ts'
 import type { ShopTables } from './schema-shop.ts'
 import type { GiftKind, GiftType } from '../../src/domain/gifts.ts'
 
 /** Kysely's view of the tables created by `migrations/*.sql`. */
-export interface DB extends ShopTables, EventTables, GachaTables, EnqueteTables, RankingTables {
+export interface DB
+  extends ShopTables, EventTables, GachaTables, EnqueteTables, RankingTables, MissionTables {
   genres: GenreTable
   users: UserTable
   rooms: RoomTable
@@ -64,6 +66,7 @@ export interface UserTable {
   is_bot: Generated<boolean>
   is_confirm_gifting_use_gold: Generated<boolean>
   free_gifts_granted_at: Date | null
+  watch_credited_at: Date | null
   created_at: CreatedAt
 }
 
@@ -255,10 +258,11 @@ export interface LedgerTable {
   expiring_gold_delta: Generated<number>
   gift_id: number | null
   free_delta: Generated<number>
-  reason: 'opening' | 'gift' | 'free_grant' | 'purchase' | 'gacha'
+  reason: 'opening' | 'gift' | 'free_grant' | 'purchase' | 'gacha' | 'mission'
   live_id: number | null
   gacha_draw_id: ColumnType<string | null, string | number | null | undefined, never>
   order_id: ColumnType<string | null, string | null | undefined, never>
+  mission_reward_id: ColumnType<string | null, string | null | undefined, never>
   created_at: CreatedAt
 }
 

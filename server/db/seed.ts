@@ -7,6 +7,7 @@ import { demoBanners, demoBots } from './demo-social.ts'
 import { CATALOGUE, FREE_GIFTS, GIFT_GROUPS } from './gift-catalogue.ts'
 import { GACHAS, LIMITED_DAYS } from './gacha-catalogue.ts'
 import { seedDemoEvents } from './seed-events.ts'
+import { seedMissions } from './seed-missions.ts'
 import { seedDemoEcItems, seedShop } from './seed-shop.ts'
 import type { Db } from './index.ts'
 
@@ -45,6 +46,7 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
     await seedGifts(db)
     await seedGachas(db, options.now ?? new Date())
     await seedShop(db)
+    await seedMissions(db, options.now ?? new Date())
     if (options.demo) await seedDemoAdditions(db)
     return false
   }
@@ -57,6 +59,7 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
     await seedGifts(tx)
     await seedGachas(tx, now)
     await seedShop(tx)
+    await seedMissions(tx, now)
     if (!options.demo) return true
 
     const demoUsers = [

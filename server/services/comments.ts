@@ -13,16 +13,17 @@ import { avatarUrl } from './current-user.ts'
 import { badgeBoard } from './rankings/badges.ts'
 import { earnMedals } from './rankings/medals.ts'
 import { addToScores } from './rankings/scores.ts'
+import { advanceMissions } from './missions/progress.ts'
 
 export const COMMENT_LOG_SIZE = 100
 
 /**
- * Stores a comment and counts it in the room's scores, together; the caller pushes it only after
- * this has committed.
+ * Stores a comment and counts it in the room's scores and the commenter's missions, together;
+ * the caller pushes it only after this has committed.
  */
 export async function storeComment(db: Db, liveId: number, userId: number, text: string) {
   return db.transaction().execute(async (tx) => {
-    const [stored] = await Promise.all([
+    const [stored, , , achieved] = await Promise.all([
       tx
         .insertInto('comments')
         .values({ live_id: liveId, user_id: userId, comment: text })
@@ -35,8 +36,9 @@ export async function storeComment(db: Db, liveId: number, userId: number, text:
         { comments: 1 },
       ),
       earnMedals(tx, 'user', userId, ['first_comment']),
+      advanceMissions(tx, { userId, action: 'comment', amount: 1, atMs: Date.now() }),
     ])
-    return stored
+    return { created_at: stored.created_at, achieved }
   })
 }
 
@@ -50,7 +52,7 @@ export async function publishComment(
   live: { live_id: number; bcsvr_key: string },
   user: { id: number; name: string; avatar_id: number },
   text: string,
-): Promise<{ created_at: number; ua: number }> {
+): Promise<{ created_at: number; ua: number; achieved: boolean }> {
   const [stored, badges] = await Promise.all([
     storeComment(db, live.live_id, user.id, text),
     badgeBoard(db),
@@ -67,7 +69,7 @@ export async function publishComment(
     u: user.id,
     at: 0,
   })
-  return { created_at: createdAt, ua }
+  return { created_at: createdAt, ua, achieved: stored.achieved }
 }
 
 /** `/api/live/comment_log` of a room: its open live's newest comments, none off air. */
@@ -122,7 +124,7 @@ export async function postViewerComment(
   db: Db,
   hub: PushHub,
   request: { userId: number; liveId: number; text: string; recommendId: number },
-): Promise<{ comment: string; ua: number }> {
+): Promise<{ comment: string; ua: number; achieved: boolean }> {
   const comment = stripHidden(request.text).trim()
   const problem = commentProblem(comment)
   if (problem) throw new ApiError(400, COMMENT_MESSAGES[problem])
@@ -157,8 +159,8 @@ export async function postViewerComment(
       errorType: 'RATE_LIMITED',
     })
   }
-  const { ua } = await publishComment(db, hub, live, user, comment)
-  return { comment, ua }
+  const { ua, achieved } = await publishComment(db, hub, live, user, comment)
+  return { comment, ua, achieved }
 }
 
 /** A viewer may comment 5 times in 10 seconds. */

@@ -67,7 +67,10 @@ export async function creditFreeGifts(
   userId: number,
   giftId: number,
   num: number,
-  why: { reason: 'free_grant' } | { reason: 'gacha'; gachaDrawId: string },
+  why:
+    | { reason: 'free_grant' }
+    | { reason: 'gacha'; gachaDrawId: string }
+    | { reason: 'mission'; missionRewardId: string },
 ): Promise<number> {
   const held = await tx
     .selectFrom('user_free_gifts')
@@ -92,6 +95,7 @@ export async function creditFreeGifts(
       free_delta: after - before,
       reason: why.reason,
       ...(why.reason === 'gacha' && { gacha_draw_id: why.gachaDrawId }),
+      ...(why.reason === 'mission' && { mission_reward_id: why.missionRewardId }),
     })
     .execute()
   return after - before

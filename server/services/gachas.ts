@@ -5,6 +5,7 @@ import { ApiError } from '../errors.ts'
 import { creditFreeGifts } from './free-gifts.ts'
 import { oddsPercent, pickPrizes, prizeImage, tokyoDayStart, type Prize } from './gacha-rules.ts'
 import { debitGold, walletOf } from './wallet.ts'
+import { advanceMissions } from './missions/progress.ts'
 
 /** Draws per call: one, or ten at once. */
 export const DRAW_COUNTS = [1, 10] as const
@@ -217,6 +218,13 @@ export async function drawIn(tx: Db, request: DrawRequest) {
     )
   }
 
+  // Every draw counts in the gacha missions: a draw of ten is ten draws.
+  await advanceMissions(tx, {
+    userId,
+    action: 'gacha_draw',
+    amount: drawCount,
+    atMs: now.getTime(),
+  })
   const won = pickPrizes(await prizeTable(tx, gachaId), drawCount)
   const drawn: DrawnPrize[] = []
   for (const prize of won) {

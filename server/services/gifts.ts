@@ -7,6 +7,7 @@ import { castVote } from './enquetes.ts'
 import { debitGold } from './wallet.ts'
 import { addEventPoints } from './events/points.ts'
 import { addToScores } from './rankings/scores.ts'
+import { advanceMissions } from './missions/progress.ts'
 import { publishStandings } from './events/publish.ts'
 import { freeGiftStock } from './free-gifts.ts'
 import { GIFT_KIND, GIFT_NUM_MAX } from '../../src/domain/gifts.ts'
@@ -121,7 +122,7 @@ async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {
   // The gift log with the sender's fan points, the event points and the room's scores (a vote is
   // a ballot, not support): sent at once on the transaction's connection, which runs them in turn.
   const ballot = gift.kind === GIFT_KIND.vote
-  const [logged, events] = await Promise.all([
+  const [logged, events, , achieved] = await Promise.all([
     logGift(tx, request, {
       liveId: live.id,
       roomId: live.room_id,
@@ -136,6 +137,13 @@ async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {
         live.room_id,
         kind === 'paid' ? { paidPoints: points } : { freePoints: points },
       ),
+    !ballot &&
+      advanceMissions(tx, {
+        userId: request.userId,
+        action: kind === 'paid' ? 'paid_gift' : 'free_gift',
+        amount: request.num,
+        atMs: Date.now(),
+      }),
   ])
   return {
     live,
@@ -146,6 +154,7 @@ async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {
     sender,
     freeLeft,
     events,
+    achieved,
   }
 }
 
@@ -176,7 +185,7 @@ function giftAnswer(request: SendGift, result: GiftGiven, ua: number): GiftSent 
   return {
     fan_level: { fan_level: fanLevel(after) },
     notify_level_up: fanLevel(after) > fanLevel(before),
-    mission: null,
+    mission: { has_achievement: result.achieved },
     remaining_point: result.sender.gold,
     remaining_expiring_point: result.sender.expiring_gold,
     ...(result.freeLeft !== undefined && { free_num: result.freeLeft }),
@@ -240,8 +249,11 @@ export async function sendAllFreeStars(
   }
   const last = given[given.length - 1]
   if (!last) throw new ApiError(400, giftMessages.noFreeStock)
+  const answer = giftAnswer(last.request, last.result, ua)
   return {
-    ...giftAnswer(last.request, last.result, ua),
+    ...answer,
+    // Any of the stars sent may have reached a mission's level.
+    mission: { has_achievement: given.some(({ result }) => result.achieved) },
     gifts: given.map(({ request: one }) => ({ gift_id: one.giftId, num: one.num })),
   }
 }

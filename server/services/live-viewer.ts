@@ -9,8 +9,10 @@ import { fanLevel } from './fan-levels.ts'
 import { countViewer } from './rankings/scores.ts'
 import { openLive } from './lives.ts'
 import { viewerState } from './room-social.ts'
+import { creditWatching } from './missions/watching.ts'
 
 const FREE_GIFT_TOAST = '視聴ボーナスで無料ギフトを受け取りました'
+const MISSION_TOAST = 'ミッションを達成しました！報酬を受け取りましょう'
 
 const ANONYMOUS: LiveCurrentUserAnswer = {
   is_login: false,
@@ -117,11 +119,15 @@ export async function pollLive(
     .where('id', '=', live.live_id)
     .executeTakeFirstOrThrow()
   const granted = request.userId !== null && (await grantFreeGifts(db, request.userId))
+  // The minutes watched count in the viewer's missions.
+  const achieved = request.userId !== null && (await creditWatching(db, request.userId, Date.now()))
   const watching = await request.watching(live.bcsvr_key)
+  const toast = [granted && FREE_GIFT_TOAST, achieved && MISSION_TOAST].filter(Boolean).join('\n')
   return {
     is_login: request.userId !== null,
     online_user_num: row.view_num + watching,
     live_watch_incentive: {},
-    ...(granted && { toast: { message: FREE_GIFT_TOAST } }),
+    ...(toast !== '' && { toast: { message: toast } }),
+    ...(achieved && { mission: { has_achievement: true } }),
   }
 }

@@ -1,3 +1,5 @@
+import { sql } from 'kysely'
+import { advanceMissions } from './missions/progress.ts'
 import { earnLiveStartMedals } from './rankings/medals.ts'
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
@@ -105,7 +107,12 @@ export async function startLive(
   return db.transaction().execute(async (tx) => {
     // The room's row serialises starts: with no open live there is no live row to lock, and two
     // starts at once would both insert (one 200, the other 409 below).
-    await tx.selectFrom('rooms').select('id').where('id', '=', room.id).forUpdate().execute()
+    const owner = await tx
+      .selectFrom('rooms')
+      .select('owner_user_id')
+      .where('id', '=', room.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow()
     const open = await tx
       .selectFrom('lives')
       .select('id')
@@ -150,8 +157,17 @@ export async function startLive(
       })
       .returning(['id', 'bcsvr_key'])
       .executeTakeFirstOrThrow()
-    // Its first live, and the days in a row it has gone live, earn the room medals.
+    // Its first live, and the days in a row it has gone live, earn the room medals; the live
+    // counts in its owner's missions.
     await earnLiveStartMedals(tx, room.id)
+    if (owner.owner_user_id !== null) {
+      await advanceMissions(tx, {
+        userId: owner.owner_user_id,
+        action: 'live_start',
+        amount: 1,
+        atMs: options.nowMs,
+      })
+    }
     return { live_id: created.id, bcsvr_key: created.bcsvr_key, is_restart: false }
   })
 }
@@ -165,20 +181,33 @@ export async function endLive(db: Db, hub: PushHub, live: { live_id: number; bcs
   await db.transaction().execute(async (tx) => {
     const open = await tx
       .selectFrom('lives')
-      .select(['room_id', 'started_at', 'on_air_since'])
+      .select([
+        'room_id',
+        'started_at',
+        'on_air_since',
+        // Read, not locked: a start locks the room before its lives, and this must not lock
+        // in the other order.
+        sql<number | null>`(select owner_user_id from rooms where rooms.id = lives.room_id)`.as(
+          'owner_user_id',
+        ),
+      ])
       .where('id', '=', live.live_id)
       .where('ended_at', 'is', null)
       .forUpdate()
       .executeTakeFirst()
     if (!open) return
+    const fromMs = (open.on_air_since ?? open.started_at).getTime()
     await Promise.all([
       tx.updateTable('lives').set({ ended_at: ended }).where('id', '=', live.live_id).execute(),
-      addAirtime(
-        tx,
-        open.room_id,
-        (open.on_air_since ?? open.started_at).getTime(),
-        ended.getTime(),
-      ),
+      addAirtime(tx, open.room_id, fromMs, ended.getTime()),
+      // The whole minutes on air count in the owner's missions of the time it ended.
+      open.owner_user_id !== null &&
+        advanceMissions(tx, {
+          userId: open.owner_user_id,
+          action: 'on_air_minutes',
+          amount: Math.floor((ended.getTime() - fromMs) / 60_000),
+          atMs: ended.getTime(),
+        }),
     ])
   })
   hub.publishFrame(live.bcsvr_key, '101', { created_at: Math.floor(ended.getTime() / 1000) })

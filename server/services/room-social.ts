@@ -1,4 +1,5 @@
 import { earnMedals } from './rankings/medals.ts'
+import { advanceMissions } from './missions/progress.ts'
 import { sql } from 'kysely'
 import { stripHidden } from '../../src/domain/text-hygiene.ts'
 import type { PushHub } from '../broadcast/hub.ts'
@@ -62,7 +63,10 @@ export async function setFollow(
       .where('id', '=', roomId)
       .returning('follower_num')
       .executeTakeFirstOrThrow()
-    if (changed && follow) await earnMedals(tx, 'user', userId, ['first_follow'])
+    if (changed && follow) {
+      await earnMedals(tx, 'user', userId, ['first_follow'])
+      await countFollowMission(tx, userId, roomId)
+    }
     return { is_follow: follow, follower_num: room.follower_num, changed: changed !== undefined }
   })
 }
@@ -274,4 +278,18 @@ export async function saveWelcomeComment(
   const live = await openLive(db, { roomId: request.roomId })
   if (live) hub.publishFrame(live.bcsvr_key, '201', body)
   return body
+}
+
+/**
+ * A follow counts in the follow missions the first time the user follows the room: following,
+ * unfollowing and following again is one follow.
+ */
+async function countFollowMission(tx: Db, userId: number, roomId: number): Promise<void> {
+  const first = await tx
+    .insertInto('follows_ever')
+    .values({ user_id: userId, room_id: roomId })
+    .onConflict((oc) => oc.columns(['user_id', 'room_id']).doNothing())
+    .returning('room_id')
+    .executeTakeFirst()
+  if (first) await advanceMissions(tx, { userId, action: 'follow', amount: 1, atMs: Date.now() })
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Gift, GiftGroup, GiftLogEntry, VoteResult } from '../domain/gifts.ts'
 import { Flag, Id, Ignored } from './common.ts'
+import type { MissionNews } from './mission.ts'
 
 /** `GET /api/live/gift_list` (fixtures/showroom-api/gift_list.json): normal and vote gifts. */
 export interface GiftListAnswer {
@@ -34,7 +35,7 @@ export type GiftBody = v.InferInput<typeof GiftBody>
 export interface GiftAnswer {
   fan_level: { fan_level: number }
   notify_level_up: boolean
-  mission: null
+  mission: MissionNews
   remaining_point: number
   remaining_expiring_point: number
   free_num?: number

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { OnlivesResponse } from '../domain/api-types.ts'
 import type { CommentEntry } from '../domain/comments.ts'
 import { Id, Ignored, QueryFlag, Text } from './common.ts'
+import type { MissionNews } from './mission.ts'
 
 /** `GET /api/live/{comment_log,polling,streaming_url}` and friends: one room. */
 export const RoomQuery = v.object({ room_id: Id })
@@ -87,7 +88,7 @@ export interface PostCommentAnswer {
   comment: string
   ua: number
   aft: number
-  mission: { has_achievement: boolean }
+  mission: MissionNews
 }
 
 /** `GET /api/live/polling`: off air (fixtures polling_live_end.json) or on air. */
@@ -98,6 +99,8 @@ export type PollingAnswer =
       online_user_num: number
       live_watch_incentive: Record<string, never>
       toast?: { message: string }
+      /** Present when the minutes watched completed a mission. */
+      mission?: MissionNews
     }
 
 /** `GET /api/live/telop` by room_id, or by live_id as the t:8 frame's `api` names it. */
