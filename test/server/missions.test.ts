@@ -208,6 +208,25 @@ describe.each(await testEngines())('missions on %s', (engine) => {
     ])
   })
 
+  it('clears a composite mission once every viewer single mission of its set is cleared', async () => {
+    const [fan = 0] = await makeFans(db(), `mission_composite_${engine}`, 1)
+    const COMPOSITE_DAY = 106
+    // 10:00 Tokyo: the day set.
+    const atMs = Date.parse('2026-02-10T01:00:00Z')
+    const act = (action: 'comment' | 'free_gift' | 'watch_minutes', amount: number) =>
+      db()
+        .transaction()
+        .execute((tx) => advanceMissions(tx, { userId: fan, action, amount, atMs }))
+    await act('comment', 3)
+    await act('comment', 1)
+    await act('free_gift', 10)
+    expect(await progress(fan, COMPOSITE_DAY)).toMatchObject({ value: 2, achieved: 0 })
+    expect(await act('watch_minutes', 10)).toBe(true)
+    // A later level of a cleared mission does not count again.
+    await act('comment', 20)
+    expect(await progress(fan, COMPOSITE_DAY)).toMatchObject({ value: 3, achieved: 1 })
+  })
+
   it('counts days in a row for a continuous mission, and keeps what a broken streak reached', async () => {
     const [fan = 0] = await makeFans(db(), `mission_streak_${engine}`, 1)
     const CONTINUOUS_DAY = 105
