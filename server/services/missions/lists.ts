@@ -107,11 +107,9 @@ export async function missionLists(
         shown.map(({ m, place }) => ({ id: m.id, window: place.window })),
       )
     : new Map<string, MissionStanding>()
-  const shape = (m: CatalogueMission) => {
-    const entry = shown.find((s) => s.m === m)
-    const key = entry ? `${m.id}:${entry.place.window.startsMs}` : ''
-    return missionShape(m, rows.get(key) ?? NO_PROGRESS)
-  }
+  const windowOf = new Map(shown.map(({ m, place }) => [m.id, place.window.startsMs]))
+  const shape = (m: CatalogueMission) =>
+    missionShape(m, rows.get(`${m.id}:${windowOf.get(m.id)}`) ?? NO_PROGRESS)
   const listed = shown.map((s) => s.m)
   const setOf = (missions: CatalogueMission[], window: MissionWindow): MissionSet => {
     const composite = missions.find((m) => m.kind === 'composite')
