@@ -22,6 +22,9 @@ import { translate } from '../effects/i18n.ts'
 import { preloadPlayer, runPlayerEngine } from '../effects/player-engine.ts'
 import { openPushSocket } from '../effects/push-socket.ts'
 import { giftMachine } from '../machines/gift/gift.machine.ts'
+import { missionMachine } from '../machines/mission/mission.machine.ts'
+import { roomMissionMachine } from '../machines/room/room.mission.ts'
+import { provideMission } from './mission.ts'
 import { ownerMachine } from '../machines/owner/owner.machine.ts'
 import { playerMachine } from '../machines/player/player.machine.ts'
 import { pollingMachine } from '../machines/polling/polling.machine.ts'
@@ -40,7 +43,8 @@ export interface RoomPorts extends AppPorts {
 
 /**
  * A room visit's machines with real effects: the room and its children (player, push socket,
- * polling, gifts, reports, the welcome editor) and the owner's broadcaster menu. Loaded with the
+ * polling, gifts, missions, reports, the welcome editor), the owner's broadcaster menu, and the
+ * /mission page's panel. Loaded with the
  * first room page (src/compose/app.ts), not with the site.
  */
 export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPorts) {
@@ -60,6 +64,10 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
         reportError: (_, { error }) => ports.reportError(error),
         copyKey: (_, { key }) => void device.copy(key),
       },
+    }),
+    // /mission: a reward there reloads the user (the header's gold); no room to tell.
+    missionPage: provideMission(missionMachine, effects, ports).provide({
+      actions: { signalRewarded: ports.refreshSession },
     }),
     room: roomMachine.provide({
       actors: {
@@ -127,9 +135,10 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
           },
         }),
         postComment: fromPromise(async ({ input }) => {
-          await postComment(effects.api, input.liveId, input.text)
-          return { text: input.text }
+          const answer = await postComment(effects.api, input.liveId, input.text)
+          return { text: input.text, missionAchieved: answer.mission.has_achievement }
         }),
+        mission: provideMission(roomMissionMachine, effects, ports),
         // The most watched other room on air (Pick Up first), or none.
         findNextRoom: fromPromise(async ({ input }) => {
           const genres = await getOnlives(effects.api, ports.locale())
@@ -141,6 +150,7 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
       },
       actions: {
         reportError: (_, { error }) => ports.reportError(error),
+        refreshUser: ports.refreshSession,
         openSmsAuth: ports.openSmsAuth,
         requireLogin: ports.requireLogin,
         notify: (_, notice) => ports.notify(notice),

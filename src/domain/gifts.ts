@@ -76,6 +76,8 @@ export interface GiftResult {
   free_num?: number
   active_fan: { before_level: number; current_level: number; title_id: number }
   n: number
+  /** Whether this gift completed a mission (src/contract/mission.ts MissionNews). */
+  mission: { has_achievement: boolean }
 }
 
 /** SPEC §4: the self-only log when the active-fan level rises to 1–4, in Japanese and English. */

@@ -1,5 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor, type EventFromLogic } from 'xstate'
+import {
+  createActor,
+  createMachine,
+  fromPromise,
+  waitFor,
+  type ActorRefFrom,
+  type EventFromLogic,
+} from 'xstate'
 import { ApiRequestError } from '../../src/domain/api-failure.ts'
 import { giftLimit, type Gift, type GiftResult } from '../../src/domain/gifts.ts'
 import { giftMachine, type GiftPanelData } from '../../src/machines/gift/gift.machine.ts'
@@ -39,6 +46,7 @@ const result = (patch: Partial<GiftResult>): GiftResult => ({
   remaining_expiring_point: 0,
   active_fan: { before_level: 0, current_level: 0, title_id: 0 },
   n: 1,
+  mission: { has_achievement: false },
   ...patch,
 })
 
@@ -69,6 +77,10 @@ const events = [
   { type: 'xstate.done.actor.sendGift', output: result({ free_num: 0 }) },
   {
     type: 'xstate.done.actor.sendGift',
+    output: result({ mission: { has_achievement: true } }),
+  },
+  {
+    type: 'xstate.done.actor.sendGift',
     output: result({
       notify_level_up: true,
       remaining_point: 0,
@@ -96,7 +108,9 @@ describe('gift machine graph', () => {
   for (const userId of [1, null]) {
     it(`${userId === null ? 'anonymous' : 'a viewer'}: the count never passes its limit, free stock never below 0`, () => {
       // Walked alone: no room as its parent to hear its reports.
-      const alone = giftMachine.provide({ actions: { tellRoom: () => {} } })
+      const alone = giftMachine.provide({
+        actions: { tellRoom: () => {}, tellMissionAchieved: () => {} },
+      })
       const walk = walkMachine(alone, {
         input: { roomId: 1, liveId: 10, userId },
         events,
@@ -184,5 +198,32 @@ describe('gift machine with its effects', () => {
       'アクティブファンのレベルが1に上がりました！ Your active fan level rose to 1!',
     ])
     actor.stop()
+  })
+
+  it('tells the room when a gift completed a mission (SPEC §7 mission.has_achievement)', async () => {
+    const heard: string[] = []
+    const parent = createMachine({
+      invoke: {
+        id: 'gift',
+        src: giftMachine.provide({
+          actors: {
+            loadPanel: fromPromise(() => Promise.resolve(panel(false))),
+            sendGift: fromPromise(() =>
+              Promise.resolve(result({ mission: { has_achievement: true } })),
+            ),
+          },
+        }),
+        input: { roomId: 1, liveId: 10, userId: 1 },
+      },
+      on: { '*': { actions: ({ event }) => void heard.push(event.type) } },
+    })
+    const room = createActor(parent).start()
+    const gift = room.getSnapshot().children.gift as unknown as ActorRefFrom<typeof giftMachine>
+    await waitFor(gift, (s) => s.matches('ready'))
+    gift.send({ type: 'gift.select', giftId: 1 })
+    gift.send({ type: 'gift.send' })
+    await waitFor(gift, (s) => s.matches({ ready: 'choosing' }))
+    expect(heard).toContain('mission.achieved')
+    room.stop()
   })
 })

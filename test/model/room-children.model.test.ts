@@ -34,12 +34,14 @@ describe('polling machine graph', () => {
     liveEnd: false,
     viewers: 42,
     toast: null,
+    missionAchieved: false,
     ...patch,
   })
   const events = [
     { type: 'polling.now' },
     { type: 'xstate.done.actor.poll', output: poll({}) },
     { type: 'xstate.done.actor.poll', output: poll({ toast: 'メンテナンスのお知らせ' }) },
+    { type: 'xstate.done.actor.poll', output: poll({ missionAchieved: true }) },
     { type: 'xstate.done.actor.poll', output: poll({ liveEnd: true, viewers: null }) },
     { type: 'xstate.error.actor.poll', error: new Error('offline') },
     ...delayedEvents(pollingMachine),
@@ -76,7 +78,7 @@ describe('polling machine graph', () => {
 
   it('tells its parent the viewers and the toast, and stops asking once the live ends', async () => {
     const answers: PollResult[] = [
-      poll({ viewers: 7, toast: 'ようこそ' }),
+      poll({ viewers: 7, toast: 'ようこそ', missionAchieved: true }),
       poll({ liveEnd: true, viewers: null }),
     ]
     let calls = 0
@@ -100,6 +102,8 @@ describe('polling machine graph', () => {
     expect(calls).toBe(2)
     expect(heard).toContainEqual({ type: 'polling.result', viewers: 7, liveEnd: false })
     expect(heard).toContainEqual({ type: 'polling.toast', message: 'ようこそ' })
+    // The minutes watched completed a mission: the room hears it once.
+    expect(heard.filter((e) => (e as { type: string }).type === 'mission.achieved')).toHaveLength(1)
     expect(heard).toContainEqual({ type: 'polling.result', viewers: null, liveEnd: true })
   })
 })

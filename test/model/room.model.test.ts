@@ -109,7 +109,10 @@ const events = [
   { type: 'draft.change', text: '  ' },
   { type: 'comment.submit' },
   // The comment sent was 'こんにちは'; a draft typed while it was on its way may differ.
-  { type: 'xstate.done.actor.postComment', output: { text: 'こんにちは' } },
+  { type: 'xstate.done.actor.postComment', output: { text: 'こんにちは', missionAchieved: false } },
+  { type: 'xstate.done.actor.postComment', output: { text: 'こんにちは', missionAchieved: true } },
+  { type: 'mission.achieved' },
+  { type: 'mission.rewarded', rewardType: 'gift' },
   { type: 'xstate.error.actor.postComment', error: serverError(403, 'SMS_NOT_AUTHENTICATED') },
   { type: 'xstate.error.actor.postComment', error: serverError(429) },
   {
@@ -207,6 +210,11 @@ describe('room machine graph', () => {
             from.matches({ loaded: { live: { composer: 'idle' } } })
           ) {
             expect(to.matches({ loaded: { live: { composer: 'sending' } } })).toBe(false)
+          }
+          // A mission's news tells the panel and the toast; the room itself stays as it was.
+          if (event.type === 'mission.achieved' || event.type === 'mission.rewarded') {
+            expect(to.value).toEqual(from.value)
+            expect(to.context).toEqual(from.context)
           }
           // On air, the event badge follows every standing the push socket brings.
           if (event.type === 'push.eventStanding' && from.matches({ loaded: 'live' }))

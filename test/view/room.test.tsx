@@ -248,6 +248,7 @@ describe('room page', () => {
           remaining_expiring_point: 0,
           active_fan: { before_level: 0, current_level: 0, title_id: 0 },
           n: 25,
+          mission: { has_achievement: false },
         },
       }),
     )
@@ -310,6 +311,7 @@ describe('room page', () => {
             free_num: 9,
             active_fan: { before_level: 0, current_level: 0, title_id: 0 },
             n: 1,
+            mission: { has_achievement: false },
           },
         }),
       ),

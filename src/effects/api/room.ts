@@ -55,8 +55,13 @@ export const getCommentLog = async (api: ApiClient, roomId: number): Promise<Com
 
 export async function getPolling(api: ApiClient, roomId: number): Promise<PollResult> {
   const p = await api.get<PollingAnswer>('/api/live/polling', { room_id: roomId })
-  if ('live_end' in p) return { liveEnd: true, viewers: null, toast: null }
-  return { liveEnd: false, viewers: p.online_user_num, toast: p.toast?.message ?? null }
+  if ('live_end' in p) return { liveEnd: true, viewers: null, toast: null, missionAchieved: false }
+  return {
+    liveEnd: false,
+    viewers: p.online_user_num,
+    toast: p.toast?.message ?? null,
+    missionAchieved: p.mission?.has_achievement === true,
+  }
 }
 
 export const postComment = (api: ApiClient, liveId: number, comment: string) =>

@@ -102,6 +102,7 @@ export const giftMachine = giftSetup.createMachine({
                   if (event.output.notify_level_up) {
                     enqueue({ type: 'notify', params: { tone: 'success', key: 'gift.levelUp' } })
                   }
+                  if (event.output.mission.has_achievement) enqueue('tellMissionAchieved')
                 }),
               ],
             },
@@ -141,6 +142,7 @@ export const giftMachine = giftSetup.createMachine({
                   if (event.output.notify_level_up) {
                     enqueue({ type: 'notify', params: { tone: 'success', key: 'gift.levelUp' } })
                   }
+                  if (event.output.mission.has_achievement) enqueue('tellMissionAchieved')
                   // SPEC §4: a paid gift that raises the active-fan level to 1–4 leaves a
                   // self-only log (Japanese and English).
                   const { before_level, current_level } = event.output.active_fan

@@ -41,8 +41,11 @@ export type GiftEvent =
   | { type: 'gift.bulk' }
   | { type: 'gift.confirmPaid'; on: boolean }
 
-/** What the panel tells the room: a self-only log for the comment list (SPEC §4). */
-export type GiftReport = { type: 'gift.selfLog'; text: string }
+/**
+ * What the panel tells the room: a self-only log for the comment list (SPEC §4), and that a gift
+ * completed a mission (the room toasts it and the mission panel loads again).
+ */
+export type GiftReport = { type: 'gift.selfLog'; text: string } | { type: 'mission.achieved' }
 
 /** What bulk_gifting_free answers: a gift result and what was sent of each star. */
 export type BulkResult = GiftResult & { gifts: Array<{ gift_id: number; num: number }> }
@@ -92,6 +95,7 @@ export const giftSetup = setup({
       type: 'gift.selfLog',
       text: params.text,
     })),
+    tellMissionAchieved: sendParent({ type: 'mission.achieved' } satisfies GiftReport),
     store: assign((_, data: GiftPanelData) => ({
       groups: data.groups,
       wallet: data.wallet,

@@ -31,6 +31,7 @@ export const missionMachine = missionSetup.createMachine({
   id: 'mission',
   context: ({ input }) => ({
     ...input,
+    nowMs: 0,
     isLogin: false,
     genres: [],
     tab: 'daily',

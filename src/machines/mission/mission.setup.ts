@@ -30,13 +30,14 @@ export interface MissionLoad {
 export interface MissionInput {
   /** The room the panel is open in; null on the /mission page. */
   roomId: number | null
-  nowMs: number
 }
 
 /** Why a receive failed, beside the mission's button: the server's words, or a message key. */
 export type MissionError = { missionId: number; text: string } | { missionId: number; key: string }
 
 export interface MissionContext extends MissionInput {
+  /** The device's clock (ms): set by each load, then by the clock; read only once loaded. */
+  nowMs: number
   isLogin: boolean
   /** In the panel's order; empty until the first load. */
   genres: MissionGenreList[]

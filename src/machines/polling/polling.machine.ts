@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate'
 import { notProvided } from '../not-provided.ts'
 
 /** How often a room asks for its viewer count and whether the live goes on. */
@@ -12,6 +12,8 @@ export interface PollResult {
   viewers: number | null
   /** A message the server wants shown to this viewer (`toast.message`), if any. */
   toast: string | null
+  /** The minutes watched completed a mission (`mission.has_achievement`). */
+  missionAchieved: boolean
 }
 
 export type PollingEvent = { type: 'polling.now' }
@@ -20,6 +22,7 @@ export type PollingEvent = { type: 'polling.now' }
 export type PollingReport =
   | { type: 'polling.result'; viewers: number | null; liveEnd: boolean }
   | { type: 'polling.toast'; message: string }
+  | { type: 'mission.achieved' }
 
 export interface PollingContext {
   roomId: number
@@ -45,11 +48,16 @@ export const pollingMachine = setup({
     poll: fromPromise<PollResult, { roomId: number }>(notProvided('poll')),
   },
   actions: {
-    report: sendParent((_, result: PollResult): PollingReport => ({
-      type: 'polling.result',
-      viewers: result.viewers,
-      liveEnd: result.liveEnd,
-    })),
+    report: enqueueActions(({ enqueue }, result: PollResult) => {
+      enqueue.sendParent({
+        type: 'polling.result',
+        viewers: result.viewers,
+        liveEnd: result.liveEnd,
+      } satisfies PollingReport)
+      // Watching completed a mission: the room toasts it and its mission panel loads again.
+      if (result.missionAchieved)
+        enqueue.sendParent({ type: 'mission.achieved' } satisfies PollingReport)
+    }),
     toast: sendParent((_, result: PollResult): PollingReport => ({
       type: 'polling.toast',
       message: result.toast ?? '',

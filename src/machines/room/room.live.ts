@@ -1,3 +1,4 @@
+import { raise } from 'xstate'
 import { loadedRoom, roomSetup } from './room.setup.ts'
 
 /**
@@ -107,6 +108,10 @@ export const live = roomSetup.createStateConfig({
       description: 'The vote closed (t:4): its results stay on show.',
     },
     'gift.selfLog': { actions: 'forwardSelfLog' },
+    'mission.rewarded': {
+      actions: ['refreshUser', 'reloadGifts'],
+      description: "A mission's reward: the user and the gift panel's stock and gold load again.",
+    },
     'push.log': {
       actions: 'forwardLog',
       description: 'Owner-only and other system logs (t:202, a Kirari extension).',
@@ -205,14 +210,23 @@ export const live = roomSetup.createStateConfig({
               liveId: loadedRoom(context).liveId,
               text: context.draft.trim(),
             }),
-            onDone: {
-              target: 'idle',
-              actions: {
-                type: 'clearSentDraft',
-                params: ({ event }) => event.output.text,
+            onDone: [
+              {
+                guard: { type: 'achievedMission', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: [
+                  { type: 'clearSentDraft', params: ({ event }) => event.output.text },
+                  raise({ type: 'mission.achieved' }),
+                ],
+                description: 'The comment completed a mission (mission.has_achievement).',
               },
-              description: 'The comment comes back through the socket; text typed meanwhile stays.',
-            },
+              {
+                target: 'idle',
+                actions: { type: 'clearSentDraft', params: ({ event }) => event.output.text },
+                description:
+                  'The comment comes back through the socket; text typed meanwhile stays.',
+              },
+            ],
             onError: [
               {
                 guard: {

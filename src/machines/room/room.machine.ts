@@ -64,8 +64,25 @@ export const roomMachine = roomSetup.createMachine({
       },
     },
     loaded: {
-      description: 'The room is in: following and sharing work on air, off air and after.',
+      description:
+        'The room is in: following, sharing and the mission panel work on air, off air and after.',
+      invoke: {
+        id: 'mission',
+        src: 'mission',
+        input: ({ context }) => ({ roomId: loadedRoom(context).roomId }),
+      },
       on: {
+        'mission.achieved': {
+          actions: [
+            { type: 'notify', params: { tone: 'success', key: 'mission.achievedToast' } },
+            'forwardAchieved',
+          ],
+          description: 'A comment, gift or watch completed a mission: a toast, the panel reloads.',
+        },
+        'mission.rewarded': {
+          actions: 'refreshUser',
+          description: "A mission's gift, gold or background: the user is fetched again.",
+        },
         'follow.toggle': [
           { guard: 'isAnonymous', actions: 'requireLogin' },
           { guard: 'isFollowSaving', description: 'One follow change at a time.' },

@@ -24,6 +24,7 @@ import {
 } from '../../domain/room.ts'
 import { commentStreamMachine } from '../comment-stream/comment-stream.machine.ts'
 import { giftMachine } from '../gift/gift.machine.ts'
+import { roomMissionMachine } from './room.mission.ts'
 import { playerMachine } from '../player/player.machine.ts'
 import { pollingMachine } from '../polling/polling.machine.ts'
 import { reportMachine } from '../report/report.machine.ts'
@@ -49,6 +50,7 @@ export const roomSetup = setup({
       report: 'report'
       polling: 'polling'
       gift: 'gift'
+      mission: 'mission'
       welcome: 'welcomeEditor'
       follow: 'setFollow'
       loadRoom: 'loadRoom'
@@ -68,13 +70,15 @@ export const roomSetup = setup({
     setFollow: fromPromise<FollowResult, { roomId: number; follow: boolean }>(
       notProvided('setFollow'),
     ),
-    /** Posts a comment; answers the text it sent. */
-    postComment: fromPromise<{ text: string }, { liveId: number; text: string }>(
-      notProvided('postComment'),
-    ),
+    /** Posts a comment; answers the text it sent and whether it completed a mission. */
+    postComment: fromPromise<
+      { text: string; missionAchieved: boolean },
+      { liveId: number; text: string }
+    >(notProvided('postComment')),
     findNextRoom: fromPromise<NextRoom | null, { roomUrlKey: string }>(notProvided('findNextRoom')),
     commentStream: commentStreamMachine,
     gift: giftMachine,
+    mission: roomMissionMachine,
     player: playerMachine,
   },
   actions: {
@@ -92,6 +96,10 @@ export const roomSetup = setup({
     /** Remembers the gift sound setting. */
     saveGiftSound: (_, _params: { on: boolean }) => {},
     reloadGifts: sendTo('gift', { type: 'gift.reload' as const }),
+    /** Loads the current user again (a mission's reward changed the gold or free stars). */
+    refreshUser: () => {},
+    /** Something completed a mission: the panel loads its lists again. */
+    forwardAchieved: sendTo('mission', { type: 'mission.achieved' as const }),
     setVoteResults: assign(({ event }) => {
       assertEvent(event, ['push.voteEnded', 'push.voteStarted'])
       return { voteResults: event.type === 'push.voteEnded' ? event.results : [] }
@@ -248,6 +256,7 @@ export const roomSetup = setup({
     hasNext: (_, next: NextRoom | null) => next !== null,
     isLastSecond: ({ context }) => context.countdown <= 1,
     hasDraft: ({ context }) => context.draft.trim() !== '',
+    achievedMission: (_, sent: { missionAchieved: boolean }) => sent.missionAchieved,
     isAnonymous: ({ context }) => context.userId === null,
     isFollowSaving: ({ context }) => context.followSaving,
     isReconnect: ({ event }) => {

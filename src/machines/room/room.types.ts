@@ -12,6 +12,7 @@ import type {
   StreamOption,
 } from '../../domain/room.ts'
 import type { GiftReport } from '../gift/gift.machine.ts'
+import type { MissionEmitted } from '../mission/mission.machine.ts'
 import type { ReportTarget } from '../report/report.machine.ts'
 
 export interface RoomInput {
@@ -63,6 +64,10 @@ export type RoomEvent =
   | PushEvent
   | { type: 'polling.result'; viewers: number | null; liveEnd: boolean }
   | { type: 'polling.toast'; message: string }
+  /** A comment, gift or watch completed a mission (the gift panel and polling tell it too). */
+  | { type: 'mission.achieved' }
+  /** The mission panel handed out free stars, gold or a background. */
+  | MissionEmitted
   | { type: 'welcome.saved'; comment: string }
   | { type: 'follow.toggle' }
   | { type: 'xstate.done.actor.follow'; output: FollowResult }
