@@ -15,6 +15,7 @@ import { Route as UserRouteImport } from './routes/_user'
 import { Route as LicenceRouteImport } from './routes/licence'
 import { Route as Logo_guidelineRouteImport } from './routes/logo_guideline'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
+import { Route as MissionRouteImport } from './routes/mission'
 import { Route as Povo_ecRouteRouteImport } from './routes/povo_ec/route'
 import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
 import { Route as RankingRouteImport } from './routes/ranking'
@@ -81,6 +82,11 @@ const Logo_guidelineRoute = Logo_guidelineRouteImport.update({
 const MaintenanceRoute = MaintenanceRouteImport.update({
   id: '/maintenance',
   path: '/maintenance',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MissionRoute = MissionRouteImport.update({
+  id: '/mission',
+  path: '/mission',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Povo_ecRouteRoute = Povo_ecRouteRouteImport.update({
@@ -290,6 +296,7 @@ export interface FileRoutesByFullPath {
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
+  '/mission': typeof MissionRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/ranking': typeof RankingRoute
   '/terms': typeof TermsRoute
@@ -333,6 +340,7 @@ export interface FileRoutesByTo {
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
+  '/mission': typeof MissionRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/ranking': typeof RankingRoute
   '/terms': typeof TermsRoute
@@ -379,6 +387,7 @@ export interface FileRoutesById {
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
+  '/mission': typeof MissionRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/ranking': typeof RankingRoute
   '/terms': typeof TermsRoute
@@ -426,6 +435,7 @@ export interface FileRouteTypes {
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
+    | '/mission'
     | '/privacypolicy'
     | '/ranking'
     | '/terms'
@@ -469,6 +479,7 @@ export interface FileRouteTypes {
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
+    | '/mission'
     | '/privacypolicy'
     | '/ranking'
     | '/terms'
@@ -514,6 +525,7 @@ export interface FileRouteTypes {
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
+    | '/mission'
     | '/privacypolicy'
     | '/ranking'
     | '/terms'
@@ -561,6 +573,7 @@ export interface RootRouteChildren {
   LicenceRoute: typeof LicenceRoute
   Logo_guidelineRoute: typeof Logo_guidelineRoute
   MaintenanceRoute: typeof MaintenanceRoute
+  MissionRoute: typeof MissionRoute
   PrivacypolicyRoute: typeof PrivacypolicyRoute
   RankingRoute: typeof RankingRoute
   TermsRoute: typeof TermsRoute
@@ -628,6 +641,13 @@ declare module '@tanstack/react-router' {
       path: '/maintenance'
       fullPath: '/maintenance'
       preLoaderRoute: typeof MaintenanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mission': {
+      id: '/mission'
+      path: '/mission'
+      fullPath: '/mission'
+      preLoaderRoute: typeof MissionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/povo_ec': {
@@ -966,6 +986,7 @@ const rootRouteChildren: RootRouteChildren = {
   LicenceRoute: LicenceRoute,
   Logo_guidelineRoute: Logo_guidelineRoute,
   MaintenanceRoute: MaintenanceRoute,
+  MissionRoute: MissionRoute,
   PrivacypolicyRoute: PrivacypolicyRoute,
   RankingRoute: RankingRoute,
   TermsRoute: TermsRoute,

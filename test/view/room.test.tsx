@@ -92,6 +92,7 @@ function room(patch: Routes = {}, owner = false): Routes {
     '/api/recommended_live_comment': { recommend_comments: [{ id: 1, comment: '888888' }] },
     '/api/live/polling': { is_login: true, online_user_num: 1234 },
     '/api/live/gift_log': { gift_log: [] },
+    '/api/mission': { is_login: true, now: 1_800_000_000, genres: [] },
     '/api/live/gift_list': { normal: [], enquete: [] },
     '/api/encoder/stream_url': {
       stream_url: 'rtmp://127.0.0.1:1935/live',

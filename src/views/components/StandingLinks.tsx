@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { useApp, useT } from '../app-context.tsx'
 
 /**
- * Where a user finds their standing: their medals, and for a room's owner its grade, its medals
- * and its year (`year`: this year in Tokyo).
+ * Where a user finds their standing: their medals and missions, and for a room's owner its grade,
+ * its medals and its year (`year`: this year in Tokyo).
  */
 export function StandingLinks({ year }: { year: number }) {
   const { t } = useT()
@@ -32,6 +32,9 @@ export function StandingLinks({ year }: { year: number }) {
         )}
         <li>
           <Link to="/user/medal">{t('mypage.userMedal')}</Link>
+        </li>
+        <li>
+          <Link to="/mission">{t('mypage.missions')}</Link>
         </li>
       </ul>
     </nav>

@@ -17,6 +17,8 @@ import { GiftPanel } from './GiftPanel.tsx'
 import { GiftLog, GiftStage, VoteResults } from './GiftStage.tsx'
 import type { GiftActor, RoomActor } from './types.ts'
 import { OwnerPanel } from './OwnerPanel.tsx'
+import { MissionPanel } from '../mission/MissionPanel.tsx'
+import { MissionButton, MissionSheet } from '../mission/MissionSheet.tsx'
 
 /** 'full' is /r/{room_url_key}; 'lite' is /lite/{room_url_key}: the video and the comments only. */
 export type RoomVariant = 'full' | 'lite'
@@ -54,10 +56,13 @@ export function RoomPage({
   const report = useSelector(room, (s) => s.children.report)
   const welcome = useSelector(room, (s) => s.children.welcome)
   const gift = useSelector(room, (s) => s.children.gift)
+  const mission = useSelector(room, (s) => s.children.mission)
   const telop = useSelector(room, (s) => s.context.telop)
   const push = useSelector(room, (s) => s.context.push)
-  // On a phone the gift panel is a bottom sheet over the room; wider, it is always in the page.
-  const [giftSheet, setGiftSheet] = useState(false)
+  // On a phone the gift and mission panels are bottom sheets over the room, one at a time;
+  // wider, the gift panel is always in the page and the mission panel a card while open.
+  const [sheet, setSheet] = useState<'gift' | 'mission' | null>(null)
+  const toggle = (which: 'gift' | 'mission') => setSheet((open) => (open === which ? null : which))
   useDocumentTitle(info?.mainName, info?.roomName)
 
   const path = `/${variant === 'lite' ? 'lite' : 'r'}/${roomUrlKey}`
@@ -114,13 +119,29 @@ export function RoomPage({
               <button
                 type="button"
                 className="button button--ghost room__gift-button"
-                aria-expanded={giftSheet}
+                aria-expanded={sheet === 'gift'}
                 aria-controls="gift-sheet"
-                onClick={() => setGiftSheet((open) => !open)}
+                onClick={() => toggle('gift')}
               >
                 {t('gift.panel')}
               </button>
             )}
+            {mission && (
+              <MissionButton
+                actor={mission}
+                open={sheet === 'mission'}
+                onToggle={() => toggle('mission')}
+              />
+            )}
+          </div>
+        )}
+        {state !== 'live' && mission && (
+          <div className="mission-actions">
+            <MissionButton
+              actor={mission}
+              open={sheet === 'mission'}
+              onToggle={() => toggle('mission')}
+            />
           </div>
         )}
         {info.isOwner && state !== 'loading' && (
@@ -136,9 +157,14 @@ export function RoomPage({
       </aside>
       <div className="room__details">
         {state === 'live' && gift && (
-          <GiftSheet open={giftSheet} onClose={() => setGiftSheet(false)}>
+          <GiftSheet open={sheet === 'gift'} onClose={() => setSheet(null)}>
             <GiftPanel actor={gift} />
           </GiftSheet>
+        )}
+        {mission && (
+          <MissionSheet open={sheet === 'mission'} onClose={() => setSheet(null)}>
+            <MissionPanel actor={mission} room={{ roomId: info.roomId, roomUrlKey }} />
+          </MissionSheet>
         )}
         {state === 'live' && <VoteResults room={room} />}
         <RoomInfo room={room} info={info} isLive={state === 'live'} />
