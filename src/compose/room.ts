@@ -44,8 +44,7 @@ export interface RoomPorts extends AppPorts {
 /**
  * A room visit's machines with real effects: the room and its children (player, push socket,
  * polling, gifts, missions, reports, the welcome editor), the owner's broadcaster menu, and the
- * /mission page's panel. Loaded with the
- * first room page (src/compose/app.ts), not with the site.
+ * /mission page's panel. Loaded with the first room page (src/compose/app.ts), not with the site.
  */
 export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPorts) {
   return {
