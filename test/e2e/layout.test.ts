@@ -43,12 +43,14 @@ const PUBLIC = [
   '/dev/flows',
   '/dev/outbox',
   '/en/terms',
+  '/mission',
 ]
 const VIEWER = [
   '/mypage',
   '/lottery/history',
   '/payment/time_limited_pack',
   '/povo_ec/1/101/shipping',
+  '/mission',
 ]
 const LIVER = [
   '/r/demo_liver_room',
