@@ -23,6 +23,7 @@ export function MissionButton({
       className="button button--ghost mission-button"
       aria-expanded={open}
       aria-controls="mission-sheet"
+      title={t('mission.open')}
       onClick={onToggle}
     >
       <svg

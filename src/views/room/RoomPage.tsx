@@ -144,6 +144,13 @@ export function RoomPage({
             />
           </div>
         )}
+        {/* In the side column: on a laptop the card opens under its button; on a phone it is
+            a bottom sheet wherever it sits. */}
+        {mission && (
+          <MissionSheet open={sheet === 'mission'} onClose={() => setSheet(null)}>
+            <MissionPanel actor={mission} room={{ roomId: info.roomId, roomUrlKey }} />
+          </MissionSheet>
+        )}
         {info.isOwner && state !== 'loading' && (
           <OwnerPanel
             logic={ownerLogic}
@@ -160,11 +167,6 @@ export function RoomPage({
           <GiftSheet open={sheet === 'gift'} onClose={() => setSheet(null)}>
             <GiftPanel actor={gift} />
           </GiftSheet>
-        )}
-        {mission && (
-          <MissionSheet open={sheet === 'mission'} onClose={() => setSheet(null)}>
-            <MissionPanel actor={mission} room={{ roomId: info.roomId, roomUrlKey }} />
-          </MissionSheet>
         )}
         {state === 'live' && <VoteResults room={room} />}
         <RoomInfo room={room} info={info} isLive={state === 'live'} />
