@@ -1,4 +1,4 @@
-import { raise } from 'xstate'
+import { enqueueActions, raise } from 'xstate'
 import { missionSetup, receivingOf, type MissionLoad } from './mission.setup.ts'
 
 export {
@@ -140,42 +140,26 @@ export const missionMachine = missionSetup.createMachine({
                 id: 'receiveMission',
                 src: 'receiveMission',
                 input: ({ context }) => ({ missionId: receivingOf(context) }),
-                onDone: [
-                  {
-                    guard: { type: 'refetchesUser', params: ({ event }) => event.output },
-                    target: 'idle',
-                    actions: [
-                      { type: 'replace', params: ({ event }) => event.output.mission },
-                      {
-                        type: 'notifyReceived',
-                        params: ({ event }) => ({
-                          name: event.output.received_reward_name,
-                          num: event.output.received_num,
-                        }),
-                      },
-                      {
+                onDone: {
+                  target: 'idle',
+                  actions: enqueueActions(({ enqueue, check, event }) => {
+                    const answer = event.output
+                    enqueue({ type: 'replace', params: answer.mission })
+                    enqueue({
+                      type: 'notifyReceived',
+                      params: { name: answer.received_reward_name, num: answer.received_num },
+                    })
+                    // Free stars, gold or a background change what the user holds: fetched again.
+                    if (check({ type: 'refetchesUser', params: answer }))
+                      enqueue({
                         type: 'signalRewarded',
-                        params: ({ event }) => ({ rewardType: event.output.received_reward_type }),
-                      },
-                      raise({ type: 'mission.replaced' }),
-                    ],
-                    description: 'Free stars, gold or a background: the user is fetched again.',
-                  },
-                  {
-                    target: 'idle',
-                    actions: [
-                      { type: 'replace', params: ({ event }) => event.output.mission },
-                      {
-                        type: 'notifyReceived',
-                        params: ({ event }) => ({
-                          name: event.output.received_reward_name,
-                          num: event.output.received_num,
-                        }),
-                      },
-                      raise({ type: 'mission.replaced' }),
-                    ],
-                  },
-                ],
+                        params: { rewardType: answer.received_reward_type },
+                      })
+                    enqueue.raise({ type: 'mission.replaced' })
+                  }),
+                  description:
+                    'The mission answered replaces the old one; a toast names the reward.',
+                },
                 onError: [
                   {
                     guard: { type: 'isLoggedOut', params: ({ event }) => ({ error: event.error }) },
