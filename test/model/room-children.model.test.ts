@@ -106,6 +106,25 @@ describe('polling machine graph', () => {
     expect(heard.filter((e) => (e as { type: string }).type === 'mission.achieved')).toHaveLength(1)
     expect(heard).toContainEqual({ type: 'polling.result', viewers: null, liveEnd: true })
   })
+
+  it('tells its parent a mission the minutes watched completed, with no toast in the answer', async () => {
+    const heard: Array<{ type: string }> = []
+    const parent = createMachine({
+      invoke: {
+        id: 'polling',
+        src: pollingMachine.provide({
+          actors: { poll: fromPromise(() => Promise.resolve(poll({ missionAchieved: true }))) },
+        }),
+        input: { roomId: 1 },
+      },
+      on: { '*': { actions: ({ event }) => heard.push(event) } },
+    })
+    const actor = createActor(parent).start()
+    await new Promise((r) => setTimeout(r, 20))
+    actor.stop()
+    // The room's own toast says it (mission.achievedToast); the server sends none of its own.
+    expect(heard.map((e) => e.type)).toEqual(['polling.result', 'mission.achieved'])
+  })
 })
 
 describe('report machine graph', () => {

@@ -98,4 +98,23 @@ describe('missions in a room', () => {
       expect(api.calls.filter((c) => c === '/api/mission?room_id=7')).toHaveLength(2),
     )
   })
+
+  it('toasts minutes watched that completed a mission when the poll carries no toast', async () => {
+    const api = fakeApi({
+      ...room(),
+      '/api/live/polling': {
+        is_login: true,
+        online_user_num: 10,
+        live_watch_incentive: {},
+        mission: { has_achievement: true },
+      },
+    })
+    const rendered = renderApp('/r/kirari_hoshino', api, { nowMs: Date.now() })
+    await waitFor(() =>
+      expect(rendered.notices).toContainEqual({ tone: 'success', key: 'mission.achievedToast' }),
+    )
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c === '/api/mission?room_id=7')).toHaveLength(2),
+    )
+  })
 })
