@@ -11,6 +11,7 @@ import { openBus } from './broadcast/buses.ts'
 import { startPresence } from './services/presence.ts'
 import { startDemoBots } from './services/demo-bots.ts'
 import { startGradeAggregator } from './services/rankings/grades.ts'
+import { startMissionCatalogue } from './services/missions/catalogue.ts'
 import { startEventFinalizer } from './services/events/finalize.ts'
 import { startOrderSweeper } from './services/order-settlement.ts'
 import { paymentProvider } from './services/payments.ts'
@@ -110,6 +111,7 @@ export async function startServer(
   const purge = startPurge({ db: database.db, logger, intervalMs: config.purgeIntervalMs })
   const finalizer = startEventFinalizer({ db: database.db, logger })
   const grades = startGradeAggregator({ db: database.db, logger })
+  const missions = startMissionCatalogue({ db: database.db, logger })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
   logger.info('listening', {
@@ -131,6 +133,7 @@ export async function startServer(
       await purge.stop()
       await finalizer.stop()
       await grades.stop()
+      await missions.stop()
       http.closeIdleConnections()
       // Requests in flight finish first: what they committed is still published on the bus.
       if (inFlight > 0) {

@@ -12,7 +12,6 @@ import { viewerState } from './room-social.ts'
 import { creditWatching } from './missions/watching.ts'
 
 const FREE_GIFT_TOAST = '視聴ボーナスで無料ギフトを受け取りました'
-const MISSION_TOAST = 'ミッションを達成しました！報酬を受け取りましょう'
 
 const ANONYMOUS: LiveCurrentUserAnswer = {
   is_login: false,
@@ -122,12 +121,12 @@ export async function pollLive(
   // The minutes watched count in the viewer's missions.
   const achieved = request.userId !== null && (await creditWatching(db, request.userId, Date.now()))
   const watching = await request.watching(live.bcsvr_key)
-  const toast = [granted && FREE_GIFT_TOAST, achieved && MISSION_TOAST].filter(Boolean).join('\n')
   return {
     is_login: request.userId !== null,
     online_user_num: row.view_num + watching,
     live_watch_incentive: {},
-    ...(toast !== '' && { toast: { message: toast } }),
+    ...(granted && { toast: { message: FREE_GIFT_TOAST } }),
+    // The room says so in the viewer's language (its own toast).
     ...(achieved && { mission: { has_achievement: true } }),
   }
 }

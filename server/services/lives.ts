@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { advanceMissions } from './missions/progress.ts'
+import { advanceMissions, advanceMissionsOver } from './missions/progress.ts'
 import { earnLiveStartMedals } from './rankings/medals.ts'
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
@@ -200,13 +200,13 @@ export async function endLive(db: Db, hub: PushHub, live: { live_id: number; bcs
     await Promise.all([
       tx.updateTable('lives').set({ ended_at: ended }).where('id', '=', live.live_id).execute(),
       addAirtime(tx, open.room_id, fromMs, ended.getTime()),
-      // The whole minutes on air count in the owner's missions of the time it ended.
+      // The minutes on air count in the owner's missions of the windows they fell in.
       open.owner_user_id !== null &&
-        advanceMissions(tx, {
+        advanceMissionsOver(tx, {
           userId: open.owner_user_id,
           action: 'on_air_minutes',
-          amount: Math.floor((ended.getTime() - fromMs) / 60_000),
-          atMs: ended.getTime(),
+          fromMs,
+          toMs: ended.getTime(),
         }),
     ])
   })

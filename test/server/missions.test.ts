@@ -5,7 +5,7 @@ import { publishComment } from '../../server/services/comments.ts'
 import { sendGift } from '../../server/services/gifts.ts'
 import { endLive, openLive, startLive } from '../../server/services/lives.ts'
 import { forgetMissionCatalogue } from '../../server/services/missions/catalogue.ts'
-import { advanceMissions } from '../../server/services/missions/progress.ts'
+import { advanceMissions, advanceMissionsOver } from '../../server/services/missions/progress.ts'
 import { receiveMission } from '../../server/services/missions/receive.ts'
 import { creditWatching } from '../../server/services/missions/watching.ts'
 import { setFollow } from '../../server/services/room-social.ts'
@@ -113,6 +113,17 @@ describe.each(await testEngines())('missions on %s', (engine) => {
       .executeTakeFirstOrThrow()
     expect(posted.filter((p) => p.achieved).length).toBe(Number(reached.n))
 
+    // Ten more red stars would pass the stock's cap of 99: the reward waits, nothing received.
+    await db()
+      .insertInto('user_free_gifts')
+      .values({ user_id: fan, gift_id: RED_STAR, num: 95 })
+      .execute()
+    await expect(
+      receiveMission(db(), { userId: fan, missionId: COMMENT_MISSION[period], atMs: Date.now() }),
+    ).rejects.toMatchObject({ status: 400, extra: { errorType: 'FREE_GIFT_FULL' } })
+    expect(await progress(fan, COMMENT_MISSION[period])).toMatchObject({ received: 0 })
+    await db().deleteFrom('user_free_gifts').where('user_id', '=', fan).execute()
+
     // The first reward (10 red stars) reaches the stock once, with its ledger row.
     const first = await receiveMission(db(), {
       userId: fan,
@@ -154,22 +165,40 @@ describe.each(await testEngines())('missions on %s', (engine) => {
       .select('gold')
       .where('id', '=', fan)
       .executeTakeFirstOrThrow()
-    const tries = await Promise.allSettled(
-      Array.from({ length: 50 }, () =>
-        receiveMission(db(), { userId: fan, missionId: PAID_MONTHLY, atMs: Date.now() }),
+    // The receives race each other and ten more paid gifts of the same viewer (which lock the
+    // user and the mission's row too): one reward, every gift, no deadlock.
+    const [tries, gifts] = await Promise.all([
+      Promise.allSettled(
+        Array.from({ length: 50 }, () =>
+          receiveMission(db(), { userId: fan, missionId: PAID_MONTHLY, atMs: Date.now() }),
+        ),
       ),
-    )
+      Promise.all(
+        Array.from({ length: 10 }, () =>
+          sendGift(
+            db(),
+            server.hub,
+            { userId: fan, liveId: live.live_id, giftId: PAID_GIFT, num: 1 },
+            'paid',
+          ),
+        ),
+      ),
+    ])
+    expect(gifts).toHaveLength(10)
     const granted = tries.filter((t) => t.status === 'fulfilled')
     expect(granted).toHaveLength(1)
+    // The others find the next level (200 gifts) not reached.
     for (const t of tries) {
-      if (t.status === 'rejected') expect(String(t.reason)).toContain('受け取り済み')
+      if (t.status === 'rejected')
+        expect(t.reason).toMatchObject({ extra: { errorType: 'NOT_ACHIEVED' } })
     }
     const after = await db()
       .selectFrom('users')
       .select('gold')
       .where('id', '=', fan)
       .executeTakeFirstOrThrow()
-    expect(after.gold - before.gold).toBe(10)
+    // Ten gold received, ten spent on the gifts.
+    expect(after.gold - before.gold).toBe(10 - 10)
     const rows = await db()
       .selectFrom('ledger')
       .select(['gold_delta'])
@@ -177,7 +206,20 @@ describe.each(await testEngines())('missions on %s', (engine) => {
       .where('reason', '=', 'mission')
       .execute()
     expect(rows).toEqual([{ gold_delta: 10 }])
-    expect(await progress(fan, PAID_MONTHLY)).toMatchObject({ value: 50, achieved: 1, received: 1 })
+    expect(await progress(fan, PAID_MONTHLY)).toMatchObject({
+      value: 60,
+      achieved: 1,
+      received: 1,
+    })
+
+    // A mission of one level, received, is received.
+    const FOLLOW_MONTHLY = 303
+    const rooms = await db().selectFrom('rooms').select('id').limit(3).execute()
+    for (const r of rooms) await setFollow(db(), fan, r.id, true)
+    await receiveMission(db(), { userId: fan, missionId: FOLLOW_MONTHLY, atMs: Date.now() })
+    await expect(
+      receiveMission(db(), { userId: fan, missionId: FOLLOW_MONTHLY, atMs: Date.now() }),
+    ).rejects.toMatchObject({ status: 409, extra: { errorType: 'ALREADY_RECEIVED' } })
   })
 
   it('keeps the Tokyo windows: the day set counts from 05:00, the night set from 17:00', async () => {
@@ -296,6 +338,30 @@ describe.each(await testEngines())('missions on %s', (engine) => {
     )
     await endLive(db(), server.hub, again)
     expect((await progress(ownerId, OWNER_MONTHLY_MINUTES))?.value).toBe(before + 31)
+    // A live from 16:40 to 17:20 Tokyo: 20 of its minutes are the night's.
+    const NIGHT_ON_AIR = 204
+    await db()
+      .transaction()
+      .execute((tx) =>
+        advanceMissionsOver(tx, {
+          userId: ownerId,
+          action: 'on_air_minutes',
+          fromMs: Date.parse('2026-04-07T07:40:00Z'),
+          toMs: Date.parse('2026-04-07T08:20:30Z'),
+        }),
+      )
+    const april = await db()
+      .selectFrom('mission_progress')
+      .select(['mission_id', 'value'])
+      .where('user_id', '=', ownerId)
+      .where('window_start', '>=', new Date('2026-03-31T00:00:00Z'))
+      .where('window_start', '<', new Date('2026-05-01T00:00:00Z'))
+      .orderBy('mission_id')
+      .execute()
+    expect(april).toEqual([
+      { mission_id: NIGHT_ON_AIR, value: 20 },
+      { mission_id: OWNER_MONTHLY_MINUTES, value: 40 },
+    ])
     const LIVE_DAYS_MONTHLY = 306
     expect((await progress(ownerId, LIVE_DAYS_MONTHLY))?.value).toBeGreaterThanOrEqual(1)
     live = await startLive(

@@ -10,6 +10,8 @@ import {
 } from '../../../src/domain/missions.ts'
 import type { Db } from '../../db/index.ts'
 import type { MissionTable } from '../../db/schema-missions.ts'
+import type { Logger } from '../../env.ts'
+import { startJob, type Job } from '../jobs.ts'
 
 /*
  * The mission catalogue (README, "Missions"): rows of the database an operator edits, read
@@ -126,32 +128,55 @@ async function loadCatalogue(db: Db): Promise<Catalogue> {
   }
 }
 
-let cached: Promise<Catalogue> | null = null
+let latest: Catalogue | null = null
+/** A read through the root handle that callers outside a transaction share. */
+let reading: Promise<Catalogue> | null = null
 
 /**
- * The catalogue, from memory when read within CATALOGUE_MS. Read through `db`, which may be a
- * transaction's: PGlite has one connection, and a transaction waiting on another would wait
- * for ever.
+ * The catalogue for a caller outside a transaction (the lists, a receive, the keeper): from
+ * memory when read within CATALOGUE_MS, else read again (one read for every caller waiting).
  */
 export async function missionCatalogue(db: Db): Promise<Catalogue> {
-  const current = cached
-  if (current) {
-    const catalogue = await current
-    if (Date.now() - catalogue.loadedAt < CATALOGUE_MS) return catalogue
-    if (cached !== current) return missionCatalogue(db)
-  }
-  const loading = loadCatalogue(db)
-  cached = loading
-  // A failed read (its transaction rolled back, say) is not kept.
-  loading.catch(() => {
-    if (cached === loading) cached = null
+  if (latest && Date.now() - latest.loadedAt < CATALOGUE_MS) return latest
+  reading ??= loadCatalogue(db)
+    .then((catalogue) => {
+      latest = catalogue
+      return catalogue
+    })
+    .finally(() => {
+      reading = null
+    })
+  return reading
+}
+
+/**
+ * The catalogue inside an action's transaction: the last one read, however old (the keeper
+ * reads it again every CATALOGUE_MS), or — none read yet — a read of its own through the
+ * transaction. It never waits for another caller's read: that caller's transaction may be
+ * waiting in the database for this one, and neither would ever end.
+ */
+export async function catalogueInTransaction(tx: Db): Promise<Catalogue> {
+  if (latest) return latest
+  const own = await loadCatalogue(tx)
+  latest ??= own
+  return own
+}
+
+/** Reads the catalogue again every CATALOGUE_MS, so actions see an operator's change. */
+export function startMissionCatalogue(deps: { db: Db; logger: Logger }): Job {
+  return startJob({
+    name: 'mission catalogue',
+    intervalMs: CATALOGUE_MS,
+    logger: deps.logger,
+    run: async () => {
+      await missionCatalogue(deps.db)
+    },
   })
-  return loading
 }
 
 /** Forget the catalogue: after seeding, or an operator's change in tests. */
 export function forgetMissionCatalogue(): void {
-  cached = null
+  latest = null
 }
 
 /** Where a mission counts at `atMs`: its window, whether it is open, and the mission day. */
@@ -159,6 +184,8 @@ export interface MissionPlace {
   window: MissionWindow
   open: boolean
   day: string
+  /** Rewards reached in the window are received until then: its end, or its campaign's. */
+  receivableUntilMs: number
 }
 
 /**
@@ -176,15 +203,22 @@ export function missionPlace(
     const set = dailyWindow(m.daily_period, atMs)
     const open = isWithin(set, atMs)
     const window = m.kind === 'continuous' ? monthlyWindow(atMs) : set
-    return { window, open, day: missionDay(atMs, m.daily_period) }
+    return { window, open, day: missionDay(atMs, m.daily_period), receivableUntilMs: window.endsMs }
   }
-  if (m.genre === 'monthly')
-    return { window: monthlyWindow(atMs), open: true, day: missionDay(atMs) }
+  if (m.genre === 'monthly') {
+    const window = monthlyWindow(atMs)
+    return { window, open: true, day: missionDay(atMs), receivableUntilMs: window.endsMs }
+  }
   const campaign = m.campaign_id === null ? undefined : catalogue.campaigns.get(m.campaign_id)
   if (!campaign) return null
   const period =
     m.period_no === null ? undefined : campaign.periods.find((p) => p.period_no === m.period_no)
   if (m.period_no !== null && !period) return null
   const window = period?.window ?? campaign.window
-  return { window, open: isWithin(window, atMs), day: missionDay(atMs) }
+  return {
+    window,
+    open: isWithin(window, atMs),
+    day: missionDay(atMs),
+    receivableUntilMs: campaign.window.endsMs,
+  }
 }
