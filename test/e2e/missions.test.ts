@@ -51,9 +51,7 @@ describe('missions in Chromium', () => {
     const before = number(await star.getAttribute('aria-label'))
     await receive.click()
     await page.getByText('赤いスター×10を受け取りました').waitFor()
-    await expect
-      .poll(async () => number(await star.getAttribute('aria-label')))
-      .toBe(before + 10)
+    await expect.poll(async () => number(await star.getAttribute('aria-label'))).toBe(before + 10)
     await card.getByText('3 / 10').waitFor()
     expect(viewer.errors).toEqual([])
   })
