@@ -1,8 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
+import { cycleFocus } from './focus-cycle.ts'
 import './modal.css'
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
  * An accessible modal dialog: focus moves in and is trapped there (Tab and Shift+Tab cycle),
@@ -37,18 +35,7 @@ export function Modal({
       onClose()
       return
     }
-    if (event.key !== 'Tab' || !panel.current) return
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE))
-    const firstItem = items[0]
-    const lastItem = items.at(-1)
-    if (!firstItem || !lastItem) return
-    if (event.shiftKey && document.activeElement === firstItem) {
-      event.preventDefault()
-      lastItem.focus()
-    } else if (!event.shiftKey && document.activeElement === lastItem) {
-      event.preventDefault()
-      firstItem.focus()
-    }
+    if (panel.current) cycleFocus(event, panel.current)
   }
 
   return (

@@ -33,7 +33,7 @@ export function MissionPage({
           </Link>
         )}
       </div>
-      <MissionPanel actor={actor} titled={false} />
+      <MissionPanel actor={actor} />
     </article>
   )
 }

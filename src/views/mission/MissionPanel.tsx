@@ -33,13 +33,10 @@ export interface MissionRoomLink {
 export function MissionPanel({
   actor,
   room,
-  titled = true,
 }: {
   actor: MissionActor
   /** In a room: the link to the whole page. */
   room?: MissionRoomLink | undefined
-  /** False where the page's own heading names it. */
-  titled?: boolean
 }) {
   const { t } = useT()
   const auth = useAuth()
@@ -54,18 +51,16 @@ export function MissionPanel({
     }),
     shallowEqual,
   )
-  const head = (titled || room) && (
+  // Its heading is the page's on /mission and the sheet's in a room.
+  const head = room && (
     <div className="mission-panel__head">
-      {titled && <h2 id="mission-panel-title">{t('mission.title')}</h2>}
-      {room && (
-        <Link
-          className="mission-panel__all"
-          to="/mission"
-          search={{ room_id: room.roomId, room: room.roomUrlKey }}
-        >
-          {t('mission.seeAll')}
-        </Link>
-      )}
+      <Link
+        className="mission-panel__all"
+        to="/mission"
+        search={{ room_id: room.roomId, room: room.roomUrlKey }}
+      >
+        {t('mission.seeAll')}
+      </Link>
     </div>
   )
 

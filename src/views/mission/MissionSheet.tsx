@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
 import { totalRewards } from '../../machines/mission/mission.lists.ts'
 import { useT } from '../app-context.tsx'
+import { BottomSheet } from '../components/BottomSheet.tsx'
 import type { MissionActor } from './types.ts'
 import './mission-sheet.css'
 
@@ -36,7 +37,7 @@ export function MissionButton({
         {/* A flag: a mission's goal. */}
         <path d="M5 21V4h10l1 2h4v9h-6l-1-2H7v8z" fill="currentColor" />
       </svg>
-      <span className="mission-button__label">{t('mission.open')}</span>
+      <span className="mission-button__label visually-hidden">{t('mission.open')}</span>
       {waiting > 0 && (
         <>
           <span className="mission-badge" aria-hidden="true">
@@ -50,8 +51,8 @@ export function MissionButton({
 }
 
 /**
- * The mission panel's sheet in a room: from the bottom of a phone's screen, over a backdrop; on
- * a laptop a card in the page while open. Escape, the backdrop and the close button close it.
+ * The mission panel's sheet in a room: a dialog from the bottom of a phone's screen; on a laptop
+ * a card in the side column while open (BottomSheet.tsx).
  */
 export function MissionSheet({
   open,
@@ -64,25 +65,15 @@ export function MissionSheet({
 }) {
   const { t } = useT()
   return (
-    <>
-      {open && <div className="mission-sheet__backdrop" aria-hidden="true" onClick={onClose} />}
-      <div
-        id="mission-sheet"
-        className="mission-sheet"
-        data-open={open || undefined}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose()
-        }}
-      >
-        <button
-          type="button"
-          className="button button--ghost mission-sheet__close"
-          onClick={onClose}
-        >
-          {t('common.dismiss')}
-        </button>
-        {open && children}
-      </div>
-    </>
+    <BottomSheet
+      id="mission-sheet"
+      title={t('mission.title')}
+      className="mission-sheet"
+      open={open}
+      onClose={onClose}
+      wide="whileOpen"
+    >
+      {children}
+    </BottomSheet>
   )
 }

@@ -1,9 +1,10 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { useMemo, useState } from 'react'
 import './room.css'
 import { useSelector } from '@xstate/react'
 import type { ownerMachine } from '../../machines/owner/owner.machine.ts'
 import type { roomMachine } from '../../machines/room/room.machine.ts'
 import { useApp, useT, usePageActor } from '../app-context.tsx'
+import { BottomSheet } from '../components/BottomSheet.tsx'
 import { Player } from '../components/Player.tsx'
 import { NotFoundPage } from '../pages/NotFoundPage.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
@@ -59,8 +60,8 @@ export function RoomPage({
   const mission = useSelector(room, (s) => s.children.mission)
   const telop = useSelector(room, (s) => s.context.telop)
   const push = useSelector(room, (s) => s.context.push)
-  // On a phone the gift and mission panels are bottom sheets over the room, one at a time;
-  // wider, the gift panel is always in the page and the mission panel a card while open.
+  // On a phone the gift and mission panels are bottom sheets (dialogs) over the room, one at a
+  // time; from 900 px the gift panel is always in the page and the mission panel a card while open.
   const [sheet, setSheet] = useState<'gift' | 'mission' | null>(null)
   const toggle = (which: 'gift' | 'mission') => setSheet((open) => (open === which ? null : which))
   useDocumentTitle(info?.mainName, info?.roomName)
@@ -164,9 +165,15 @@ export function RoomPage({
       </aside>
       <div className="room__details">
         {state === 'live' && gift && (
-          <GiftSheet open={sheet === 'gift'} onClose={() => setSheet(null)}>
+          <BottomSheet
+            id="gift-sheet"
+            title={t('gift.panel')}
+            className="gift-sheet"
+            open={sheet === 'gift'}
+            onClose={() => setSheet(null)}
+          >
             <GiftPanel actor={gift} />
-          </GiftSheet>
+          </BottomSheet>
         )}
         {state === 'live' && <VoteResults room={room} />}
         <RoomInfo room={room} info={info} isLive={state === 'live'} />
@@ -188,38 +195,4 @@ function RoomGiftLog({ room, gift }: { room: RoomActor; gift: GiftActor }) {
     [groups],
   )
   return <GiftLog room={room} names={names} />
-}
-
-/**
- * The gift panel's bottom sheet on a phone (room.css shows it inline from the tablet width up,
- * where the close button and the backdrop are hidden).
- */
-function GiftSheet({
-  open,
-  onClose,
-  children,
-}: {
-  open: boolean
-  onClose: () => void
-  children: ReactNode
-}) {
-  const { t } = useT()
-  return (
-    <>
-      {open && <div className="gift-sheet__backdrop" aria-hidden="true" onClick={onClose} />}
-      <div
-        id="gift-sheet"
-        className="gift-sheet"
-        data-open={open || undefined}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose()
-        }}
-      >
-        <button type="button" className="button button--ghost gift-sheet__close" onClick={onClose}>
-          {t('common.dismiss')}
-        </button>
-        {children}
-      </div>
-    </>
-  )
 }
