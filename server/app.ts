@@ -24,6 +24,7 @@ import { roomLiveCheckRoutes, roomRoutes } from './api/room.ts'
 import { roomProfileRoutes } from './api/room-profile.ts'
 import { standingRoutes } from './api/standing.ts'
 import { missionRoutes } from './api/mission.ts'
+import { followRoutes } from './api/follow.ts'
 import { standingImageRoutes } from './api/standing-images.ts'
 import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
@@ -146,6 +147,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api/genre_ranking', rankingRoutes())
   app.route('/api', standingRoutes())
   app.route('/api', missionRoutes())
+  app.route('/api', followRoutes())
   app.route('/api/ad_reward', adRewardRoutes())
   app.route('/api/povo_ec', povoEcRoutes())
   app.route('/api/payment', paymentRoutes())

@@ -11,6 +11,7 @@ import type { GiftKind, GiftType } from '../../src/domain/gifts.ts'
 export interface DB
   extends ShopTables, EventTables, GachaTables, EnqueteTables, RankingTables, MissionTables {
   genres: GenreTable
+  room_schedules: RoomScheduleTable
   users: UserTable
   rooms: RoomTable
   lives: LiveTable
@@ -288,4 +289,11 @@ export interface LivePresenceTable {
   bcsvr_key: string
   viewers: number
   seen_at: CreatedAt
+}
+
+export interface RoomScheduleTable {
+  room_id: number
+  title: Generated<string>
+  starts_at: Date
+  updated_at: Generated<Date>
 }

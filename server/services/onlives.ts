@@ -18,7 +18,13 @@ export async function countOnlives(db: Db): Promise<number> {
  */
 export async function listOnlives(
   db: Db,
-  options: { pickup: boolean; origin: string; locale: 'ja' | 'en' },
+  options: {
+    pickup: boolean
+    origin: string
+    locale: 'ja' | 'en'
+    /** Only the rooms this user follows (`is_follow` true), of one genre if given. */
+    followedBy?: { userId: number; genreId: number | undefined }
+  },
 ): Promise<OnliveGenre[]> {
   let q = db
     .selectFrom('lives')
@@ -44,6 +50,19 @@ export async function listOnlives(
     ])
     .where('lives.ended_at', 'is', null)
   if (options.pickup) q = q.where('rooms.is_pickup', '=', true)
+  const followed = options.followedBy
+  if (followed) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('follows')
+          .select('follows.room_id')
+          .whereRef('follows.room_id', '=', 'rooms.id')
+          .where('follows.user_id', '=', followed.userId),
+      ),
+    )
+    if (followed.genreId !== undefined) q = q.where('rooms.genre_id', '=', followed.genreId)
+  }
   const rows = await q.orderBy('genres.sort_order').orderBy('lives.view_num', 'desc').execute()
 
   const groups = new Map<number, OnliveGenre>()
@@ -67,7 +86,7 @@ export async function listOnlives(
       follower_num: r.follower_num,
       started_at: Math.floor(r.started_at.getTime() / 1000),
       live_id: r.live_id,
-      is_follow: false,
+      is_follow: followed !== undefined,
       streaming_url_list: [
         {
           is_default: true,

@@ -1,0 +1,87 @@
+import { Hono } from 'hono'
+import {
+  FollowGenreQuery,
+  FollowRoomsQuery,
+  NextLiveBody,
+  NextLiveQuery,
+  type FollowGenresAnswer,
+  type FollowOnlivesAnswer,
+  type FollowRoomsAnswer,
+  type FollowSchedulesAnswer,
+  type NextLiveAnswer,
+} from '../../src/contract/follow.ts'
+import { publicOrigin } from '../caller.ts'
+import type { AppEnv } from '../env.ts'
+import { requireUserId } from '../request.ts'
+import { followedGenres, followedRooms, followedSchedules } from '../services/follow/follows.ts'
+import { nextLive, setNextLive } from '../services/follow/schedules.ts'
+import { listOnlives } from '../services/onlives.ts'
+import { input, query } from '../validate.ts'
+
+/** SPEC §7 Follow/search (`/api/follow/*`) and the room's next live (`/api/room/next_live`). */
+export function followRoutes() {
+  const api = new Hono<AppEnv>()
+
+  api.get('/follow/rooms', async (c) => {
+    const userId = await requireUserId(c)
+    const q = query(c, FollowRoomsQuery)
+    const answer = await followedRooms(c.var.db, {
+      userId,
+      page: q.page,
+      count: q.count,
+      ...(q.genre_id !== undefined && { genreId: q.genre_id }),
+      origin: publicOrigin(c),
+    })
+    return c.json(answer satisfies FollowRoomsAnswer)
+  })
+
+  api.get('/follow/onlives', async (c) => {
+    const userId = await requireUserId(c)
+    const { genre_id } = query(c, FollowGenreQuery)
+    const genres = await listOnlives(c.var.db, {
+      pickup: false,
+      origin: publicOrigin(c),
+      locale: 'ja',
+      followedBy: { userId, genreId: genre_id },
+    })
+    // One list, most watched first, as SHOWROOM's follow page shows it.
+    const onlives = genres.flatMap((g) => g.lives).sort((a, b) => b.view_num - a.view_num)
+    return c.json({ onlives } satisfies FollowOnlivesAnswer)
+  })
+
+  api.get('/follow/schedules', async (c) => {
+    const userId = await requireUserId(c)
+    const { genre_id } = query(c, FollowGenreQuery)
+    const answer = await followedSchedules(c.var.db, {
+      userId,
+      ...(genre_id !== undefined && { genreId: genre_id }),
+      origin: publicOrigin(c),
+    })
+    return c.json(answer satisfies FollowSchedulesAnswer)
+  })
+
+  api.get('/follow/genres', async (c) => {
+    const userId = await requireUserId(c)
+    return c.json((await followedGenres(c.var.db, userId)) satisfies FollowGenresAnswer)
+  })
+
+  api.get('/room/next_live', async (c) => {
+    const { room_id } = query(c, NextLiveQuery)
+    return c.json((await nextLive(c.var.db, room_id, Date.now())) satisfies NextLiveAnswer)
+  })
+
+  api.post('/room/next_live', async (c) => {
+    const userId = await requireUserId(c)
+    const body = await input(c, NextLiveBody)
+    const answer = await setNextLive(c.var.db, {
+      userId,
+      roomId: body.room_id,
+      startsAt: body.starts_at,
+      title: body.title,
+      nowMs: Date.now(),
+    })
+    return c.json(answer satisfies NextLiveAnswer)
+  })
+
+  return api
+}

@@ -1,0 +1,64 @@
+import { sql } from 'kysely'
+import type { NextLiveAnswer } from '../../../src/contract/follow.ts'
+import { scheduleProblems, scheduleText, tokyoWallTime } from '../../../src/domain/schedule.ts'
+import type { Db } from '../../db/index.ts'
+import { ApiError, invalidFields, messages } from '../../errors.ts'
+import { ownedRoom } from '../room-social.ts'
+
+const NONE: NextLiveAnswer = { epoch: null, text: '', title: '' }
+
+const answer = (row: { title: string; starts_at: Date } | undefined): NextLiveAnswer =>
+  row
+    ? {
+        epoch: Math.floor(row.starts_at.getTime() / 1000),
+        text: scheduleText(row.starts_at.getTime()),
+        title: row.title,
+      }
+    : NONE
+
+/** `GET /api/room/next_live`: the room's next live; none once its time has come. */
+export async function nextLive(db: Db, roomId: number, nowMs: number): Promise<NextLiveAnswer> {
+  const [room, row] = await Promise.all([
+    db.selectFrom('rooms').select('id').where('id', '=', roomId).executeTakeFirst(),
+    db
+      .selectFrom('room_schedules')
+      .select(['title', 'starts_at'])
+      .where('room_id', '=', roomId)
+      .where('starts_at', '>', new Date(nowMs))
+      .executeTakeFirst(),
+  ])
+  if (!room) throw new ApiError(404, messages.notFound)
+  return answer(row)
+}
+
+/**
+ * `POST /api/room/next_live`: the owner sets the next live (Tokyo wall time, a title) or, with
+ * an empty time, clears it. The rules are the form's (src/domain/schedule.ts), per field.
+ */
+export async function setNextLive(
+  db: Db,
+  request: { userId: number; roomId: number; startsAt: string; title: string; nowMs: number },
+): Promise<NextLiveAnswer> {
+  await ownedRoom(db, request.roomId, request.userId)
+  if (request.startsAt === '') {
+    await db.deleteFrom('room_schedules').where('room_id', '=', request.roomId).execute()
+    return NONE
+  }
+  const title = request.title.trim()
+  const problems = scheduleProblems({ startsAt: request.startsAt, title }, request.nowMs)
+  const ms = tokyoWallTime(request.startsAt)
+  if (Object.keys(problems).length > 0 || ms === null) throw invalidFields(problems)
+  const row = await db
+    .insertInto('room_schedules')
+    .values({ room_id: request.roomId, title, starts_at: new Date(ms) })
+    .onConflict((oc) =>
+      oc.column('room_id').doUpdateSet({
+        title,
+        starts_at: new Date(ms),
+        updated_at: sql`now()`,
+      }),
+    )
+    .returning(['title', 'starts_at'])
+    .executeTakeFirstOrThrow()
+  return answer(row)
+}
