@@ -21,6 +21,7 @@ import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
 import { Route as RankingRouteImport } from './routes/ranking'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
+import { Route as UserFollowRouteImport } from './routes/_user/follow'
 import { Route as UserMypageRouteImport } from './routes/_user/mypage'
 import { Route as DevFlowsRouteImport } from './routes/dev/flows'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
@@ -113,6 +114,11 @@ const TokushoRoute = TokushoRouteImport.update({
   id: '/tokusho',
   path: '/tokusho',
   getParentRoute: () => rootRouteImport,
+} as any)
+const UserFollowRoute = UserFollowRouteImport.update({
+  id: '/follow',
+  path: '/follow',
+  getParentRoute: () => UserRoute,
 } as any)
 const UserMypageRoute = UserMypageRouteImport.update({
   id: '/mypage',
@@ -301,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/ranking': typeof RankingRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/follow': typeof UserFollowRoute
   '/mypage': typeof UserMypageRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
@@ -345,6 +352,7 @@ export interface FileRoutesByTo {
   '/ranking': typeof RankingRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/follow': typeof UserFollowRoute
   '/mypage': typeof UserMypageRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
@@ -392,6 +400,7 @@ export interface FileRoutesById {
   '/ranking': typeof RankingRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
+  '/_user/follow': typeof UserFollowRoute
   '/_user/mypage': typeof UserMypageRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
@@ -440,6 +449,7 @@ export interface FileRouteTypes {
     | '/ranking'
     | '/terms'
     | '/tokusho'
+    | '/follow'
     | '/mypage'
     | '/dev/flows'
     | '/dev/outbox'
@@ -484,6 +494,7 @@ export interface FileRouteTypes {
     | '/ranking'
     | '/terms'
     | '/tokusho'
+    | '/follow'
     | '/mypage'
     | '/dev/flows'
     | '/dev/outbox'
@@ -530,6 +541,7 @@ export interface FileRouteTypes {
     | '/ranking'
     | '/terms'
     | '/tokusho'
+    | '/_user/follow'
     | '/_user/mypage'
     | '/dev/flows'
     | '/dev/outbox'
@@ -684,6 +696,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/tokusho'
       preLoaderRoute: typeof TokushoRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_user/follow': {
+      id: '/_user/follow'
+      path: '/follow'
+      fullPath: '/follow'
+      preLoaderRoute: typeof UserFollowRouteImport
+      parentRoute: typeof UserRoute
     }
     '/_user/mypage': {
       id: '/_user/mypage'
@@ -960,6 +979,7 @@ const Povo_ecRouteRouteWithChildren = Povo_ecRouteRoute._addFileChildren(
 )
 
 interface UserRouteChildren {
+  UserFollowRoute: typeof UserFollowRoute
   UserMypageRoute: typeof UserMypageRoute
   UserLotteryHistoryRoute: typeof UserLotteryHistoryRoute
   UserPaymentTime_limited_packRoute: typeof UserPaymentTime_limited_packRoute
@@ -968,6 +988,7 @@ interface UserRouteChildren {
 }
 
 const UserRouteChildren: UserRouteChildren = {
+  UserFollowRoute: UserFollowRoute,
   UserMypageRoute: UserMypageRoute,
   UserLotteryHistoryRoute: UserLotteryHistoryRoute,
   UserPaymentTime_limited_packRoute: UserPaymentTime_limited_packRoute,

@@ -8,13 +8,15 @@ import {
   startSmsReset,
   updateAccount,
 } from '../effects/api/account.ts'
+import { getFollowGenres, getFollowList, getFollowRooms } from '../effects/api/follow.ts'
+import { followMachine } from '../machines/follow/follow.machine.ts'
 import { mypageMachine } from '../machines/mypage/mypage.machine.ts'
 import { passwordResetMachine } from '../machines/password-reset/password-reset.machine.ts'
 
 export type AccountMachines = ReturnType<typeof accountMachines>
 
 /**
- * /mypage's and the SMS password reset's machines with real effects. Loaded with the first of
+ * /mypage's, /follow's and the SMS password reset's machines with real effects. Loaded with the first of
  * those pages (src/compose/app.ts), not with the site.
  */
 export function accountMachines(effects: Effects, ports: AppPorts) {
@@ -34,6 +36,16 @@ export function accountMachines(effects: Effects, ports: AppPorts) {
         ),
       },
       actions: { ...common, refreshSession: ports.refreshSession },
+    }),
+    follow: followMachine.provide({
+      actors: {
+        loadGenres: fromPromise(() => getFollowGenres(effects.api)),
+        loadList: fromPromise(({ input }) => getFollowList(effects.api, input.tab, input.genre)),
+        loadMoreRooms: fromPromise(({ input }) =>
+          getFollowRooms(effects.api, input.genre, input.page),
+        ),
+      },
+      actions: { reportError: common.reportError },
     }),
     passwordReset: passwordResetMachine.provide({
       actors: {

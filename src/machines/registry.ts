@@ -15,6 +15,7 @@ import { medalMachine } from './medal/medal.machine.ts'
 import { memoryMachine } from './memory/memory.machine.ts'
 import { missionMachine } from './mission/mission.machine.ts'
 import { rankingMachine } from './ranking/ranking.machine.ts'
+import { followMachine } from './follow/follow.machine.ts'
 import { flowsMachine } from './flows/flows.machine.ts'
 import { gachaMachine } from './gacha/gacha.machine.ts'
 import { giftMachine } from './gift/gift.machine.ts'
@@ -69,4 +70,5 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'medal', machine: medalMachine },
   { dir: 'memory', machine: memoryMachine },
   { dir: 'mission', machine: missionMachine },
+  { dir: 'follow', machine: followMachine },
 ]

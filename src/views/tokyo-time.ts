@@ -11,3 +11,13 @@ export const formatTokyoDate = (unix: number, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Tokyo' }).format(
     unix * 1000,
   )
+
+/** A unix time (seconds) as a short day and time in Tokyo ("12/26 18:00"): a live's schedule. */
+export const formatTokyoShort = (unix: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Asia/Tokyo',
+  }).format(unix * 1000)

@@ -51,6 +51,7 @@ const VIEWER = [
   '/payment/time_limited_pack',
   '/povo_ec/1/101/shipping',
   '/mission',
+  '/follow',
 ]
 const LIVER = [
   '/r/demo_liver_room',

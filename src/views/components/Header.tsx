@@ -91,6 +91,8 @@ export function Header({ compact = false }: { compact?: boolean }) {
       {menuOpen && (
         <nav id="site-menu" className="site-menu" aria-label={t('header.menu')}>
           <Link to="/">{t('nav.home')}</Link>
+          {/* The follow list is a logged-in user's (SPEC §2 auth). */}
+          {user && <Link to="/follow">{t('nav.follow')}</Link>}
           <Link to="/ranking">{t('nav.ranking')}</Link>
           <Link to="/lottery/list">{t('nav.lottery')}</Link>
           <Link to="/povo_ec">{t('nav.shop')}</Link>

@@ -13,6 +13,9 @@ export function StandingLinks({ year }: { year: number }) {
       <h2 id="standing-links-title">{t('mypage.standing')}</h2>
       <ul>
         <li>
+          <Link to="/follow">{t('nav.follow')}</Link>
+        </li>
+        <li>
           <Link to="/ranking">{t('nav.ranking')}</Link>
         </li>
         {ownsRoom && (

@@ -1,0 +1,74 @@
+import type { FollowSchedule, FollowedRoom } from '../../contract/follow.ts'
+import { useT } from '../app-context.tsx'
+import { formatTokyoShort } from '../tokyo-time.ts'
+
+const roomHref = (key: string) => `/r/${encodeURIComponent(key)}`
+
+/** One followed room: picture, name, on air or its last live, and its next live if set. */
+function RoomRow({ room }: { room: FollowedRoom }) {
+  const { t, locale } = useT()
+  return (
+    <li className="follow-row" data-testid="follow-room">
+      <a className="follow-row__link" href={roomHref(room.room_url_key)}>
+        <img className="follow-row__image" src={room.image} alt="" width={96} height={54} />
+        <span className="follow-row__body">
+          <strong className="follow-row__name">{room.room_name}</strong>
+          {room.is_online ? (
+            <span className="follow-row__live">{t('room.onAir')}</span>
+          ) : (
+            <span className="follow-row__meta">
+              {room.last_lived_at === null
+                ? t('follow.neverLive')
+                : t('follow.lastLive', { date: formatTokyoShort(room.last_lived_at, locale) })}
+            </span>
+          )}
+          {room.next_live && (
+            <span className="follow-row__next">
+              {t('follow.nextLive', {
+                date: formatTokyoShort(room.next_live.starts_at, locale),
+                title: room.next_live.title,
+              })}
+            </span>
+          )}
+        </span>
+      </a>
+    </li>
+  )
+}
+
+/** Every followed room loaded so far, on air first (the server's order). */
+export function RoomList({ rooms }: { rooms: FollowedRoom[] }) {
+  return (
+    <ul className="follow-list">
+      {rooms.map((r) => (
+        <RoomRow key={r.room_id} room={r} />
+      ))}
+    </ul>
+  )
+}
+
+/** The followed rooms' next lives, soonest first, in Tokyo time. */
+export function ScheduleList({ schedules }: { schedules: FollowSchedule[] }) {
+  const { locale } = useT()
+  return (
+    <ul className="follow-list">
+      {schedules.map((s) => (
+        <li key={s.room_id} className="follow-row" data-testid="follow-schedule">
+          <a className="follow-row__link" href={roomHref(s.room_url_key)}>
+            <img className="follow-row__image" src={s.image} alt="" width={96} height={54} />
+            <span className="follow-row__body">
+              <time
+                className="follow-row__when"
+                dateTime={new Date(s.starts_at * 1000).toISOString()}
+              >
+                {formatTokyoShort(s.starts_at, locale)}
+              </time>
+              <strong className="follow-row__name">{s.room_name}</strong>
+              {s.title && <span className="follow-row__meta">{s.title}</span>}
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
