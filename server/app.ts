@@ -25,6 +25,7 @@ import { roomProfileRoutes } from './api/room-profile.ts'
 import { standingRoutes } from './api/standing.ts'
 import { missionRoutes } from './api/mission.ts'
 import { followRoutes } from './api/follow.ts'
+import { noticeRoutes } from './api/notice.ts'
 import { standingImageRoutes } from './api/standing-images.ts'
 import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
@@ -148,6 +149,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api', standingRoutes())
   app.route('/api', missionRoutes())
   app.route('/api', followRoutes())
+  app.route('/api', noticeRoutes())
   app.route('/api/ad_reward', adRewardRoutes())
   app.route('/api/povo_ec', povoEcRoutes())
   app.route('/api/payment', paymentRoutes())

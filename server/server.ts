@@ -12,6 +12,7 @@ import { startPresence } from './services/presence.ts'
 import { startDemoBots } from './services/demo-bots.ts'
 import { startGradeAggregator } from './services/rankings/grades.ts'
 import { startMissionCatalogue } from './services/missions/catalogue.ts'
+import { startNoticeFanout } from './services/notices/fanout.ts'
 import { startEventFinalizer } from './services/events/finalize.ts'
 import { startOrderSweeper } from './services/order-settlement.ts'
 import { paymentProvider } from './services/payments.ts'
@@ -112,6 +113,7 @@ export async function startServer(
   const finalizer = startEventFinalizer({ db: database.db, logger })
   const grades = startGradeAggregator({ db: database.db, logger })
   const missions = startMissionCatalogue({ db: database.db, logger })
+  const notices = startNoticeFanout({ db: database.db, logger })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
   logger.info('listening', {
@@ -134,6 +136,7 @@ export async function startServer(
       await finalizer.stop()
       await grades.stop()
       await missions.stop()
+      await notices.stop()
       http.closeIdleConnections()
       // Requests in flight finish first: what they committed is still published on the bus.
       if (inFlight > 0) {

@@ -12,6 +12,8 @@ export interface DB
   extends ShopTables, EventTables, GachaTables, EnqueteTables, RankingTables, MissionTables {
   genres: GenreTable
   room_schedules: RoomScheduleTable
+  user_notices: UserNoticeTable
+  notice_fanouts: NoticeFanoutTable
   users: UserTable
   rooms: RoomTable
   lives: LiveTable
@@ -174,6 +176,8 @@ export interface FollowTable {
   user_id: number
   room_id: number
   created_at: CreatedAt
+  /** Notices of the room's lives (issue #20): on unless the follower turned them off. */
+  push_send_status: Generated<boolean>
 }
 
 export interface LiveReportTable {
@@ -296,4 +300,28 @@ export interface RoomScheduleTable {
   title: Generated<string>
   starts_at: Date
   updated_at: Generated<Date>
+}
+
+export type NoticeKind = 'live_start' | 'schedule' | 'mission' | 'gacha' | 'news'
+
+export interface UserNoticeTable {
+  /** bigserial: pg returns it as a string. */
+  id: ColumnType<string, never, never>
+  user_id: number
+  kind: NoticeKind
+  title: string
+  body: Generated<string>
+  url: Generated<string>
+  room_id: number | null
+  live_id: number | null
+  created_at: CreatedAt
+  read_at: Date | null
+}
+
+export interface NoticeFanoutTable {
+  live_id: number
+  room_id: number
+  after_user_id: Generated<number>
+  created_at: CreatedAt
+  done_at: Date | null
 }

@@ -2,6 +2,7 @@ import { badgeBoard } from './rankings/badges.ts'
 import type { Selectable } from 'kysely'
 import type { CurrentUser } from '../../src/domain/api-types.ts'
 import { freeGiftStock } from './free-gifts.ts'
+import { hasUnreadNotice } from './notices/notices.ts'
 import type { Db } from '../db/index.ts'
 import type { UserTable } from '../db/schema.ts'
 
@@ -14,6 +15,8 @@ export { avatarUrl }
 /** What a visitor who is not logged in is: also the defaults a logged-in user starts from. */
 const ANONYMOUS: CurrentUser = {
   is_login: false,
+  has_unread_user_notice: false,
+  has_user_unread_notice: false,
   user_id: 0,
   account_id: '',
   name: '',
@@ -55,6 +58,7 @@ export function currentUserBody(
   ownRoomUrlKey: string | null,
   giftList: CurrentUser['gift_list'] = { normal: [], enquete: [] },
   badge = 0,
+  unreadNotice = false,
 ): CurrentUser {
   if (!user) return { ...ANONYMOUS, gift_list: { normal: [], enquete: [] } }
   return {
@@ -80,6 +84,8 @@ export function currentUserBody(
     is_organizer: user.is_organizer,
     sms_auth: user.sms_auth,
     gender: user.gender,
+    has_unread_user_notice: unreadNotice,
+    has_user_unread_notice: unreadNotice,
   }
 }
 
@@ -93,6 +99,10 @@ export async function loadCurrentUser(db: Db, userId: number | null) {
     .where('owner_user_id', '=', user.id)
     .executeTakeFirst()
   // The free gifts the viewer holds, { gift_id, free_num } (SPEC §3 current user gift_list).
-  const [stock, badges] = await Promise.all([freeGiftStock(db, user.id), badgeBoard(db)])
-  return currentUserBody(user, room?.room_url_key ?? null, stock, badges.user(user.id))
+  const [stock, badges, unread] = await Promise.all([
+    freeGiftStock(db, user.id),
+    badgeBoard(db),
+    hasUnreadNotice(db, user.id),
+  ])
+  return currentUserBody(user, room?.room_url_key ?? null, stock, badges.user(user.id), unread)
 }

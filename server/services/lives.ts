@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { advanceMissions, advanceMissionsOver } from './missions/progress.ts'
+import { queueLiveNotices } from './notices/fanout.ts'
 import { earnLiveStartMedals } from './rankings/medals.ts'
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
@@ -158,8 +159,9 @@ export async function startLive(
       .returning(['id', 'bcsvr_key'])
       .executeTakeFirstOrThrow()
     // Its first live, and the days in a row it has gone live, earn the room medals; the live
-    // counts in its owner's missions.
+    // counts in its owner's missions; its followers are to be told (in the background).
     await earnLiveStartMedals(tx, room.id)
+    await queueLiveNotices(tx, { liveId: created.id, roomId: room.id })
     if (owner.owner_user_id !== null) {
       await advanceMissions(tx, {
         userId: owner.owner_user_id,

@@ -74,6 +74,9 @@ export interface CurrentUser {
   is_organizer: boolean
   sms_auth: boolean
   gender: number
+  /** SPEC §3 current-user detail: the user has notices not read yet (both of SHOWROOM's names). */
+  has_unread_user_notice: boolean
+  has_user_unread_notice: boolean
 }
 
 export interface ServiceSettings {

@@ -47,6 +47,8 @@ export function user(patch: Partial<CurrentUser> = {}): CurrentUser {
     is_organizer: false,
     sms_auth: true,
     gender: 0,
+    has_unread_user_notice: false,
+    has_user_unread_notice: false,
     ...patch,
   }
 }

@@ -1,0 +1,93 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { NoticeListAnswer } from '../../src/contract/notice.ts'
+import { endLive, startLive } from '../../server/services/lives.ts'
+import { runNoticeFanouts } from '../../server/services/notices/fanout.ts'
+import { setFollow } from '../../server/services/room-social.ts'
+import { logInDemo, startTestServer, testEngines, type TestServer } from './harness.ts'
+
+const FOLLOWERS = 10_000
+
+describe.each(await testEngines())('notices on %s', (engine) => {
+  let server: TestServer
+  const db = () => server.database.db
+  let roomId = 0
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { CAPTCHA_FIXED_WORD: 'kirari' })
+    const room = await db()
+      .selectFrom('rooms')
+      .select('id')
+      .where('room_url_key', '=', 'sports_ken')
+      .executeTakeFirstOrThrow()
+    roomId = room.id
+  })
+  afterAll(() => server.close())
+
+  it('tells each of 10,000 followers once of a live, however often it starts or fans out', async () => {
+    // In one statement: 10,001 rows are more parameters than a statement may carry.
+    const made = await sql<{ id: number }>`
+      insert into users (account_id, name, birthday)
+      select ${`notice_${engine}_`}::text || g, 'ファン' || g, 20000101
+      from generate_series(0, ${FOLLOWERS}::int) as g
+      returning id`.execute(db())
+    const fans = made.rows.map((r) => r.id).sort((a, b) => a - b)
+    await sql`
+      insert into follows (user_id, room_id, push_send_status)
+      select id, ${roomId}::int, id <> ${fans[FOLLOWERS] ?? 0}::int
+      from users where account_id like ${`notice_${engine}_%`}`.execute(db())
+    const viewer = await logInDemo(server, 'demo_viewer')
+    await setFollow(db(), viewer.userId, roomId, true)
+
+    const nowMs = Date.now()
+    const starts = await Promise.allSettled([
+      startLive(db(), { id: roomId }, { restart: false, abroad: false, nowMs }),
+      startLive(db(), { id: roomId }, { restart: false, abroad: false, nowMs }),
+    ])
+    const started = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+    expect(started).toHaveLength(1)
+    const live = started[0]
+    if (!live) throw new Error('no live')
+    // Several runners at once (the server's own job runs too): each batch is done once.
+    await Promise.all([runNoticeFanouts(db()), runNoticeFanouts(db())])
+    // The live ends and comes back within the restart window: the same live, no new notice.
+    await endLive(db(), server.hub, live)
+    await startLive(db(), { id: roomId }, { restart: true, abroad: false, nowMs: Date.now() })
+    await runNoticeFanouts(db())
+
+    const counts = await db()
+      .selectFrom('user_notices')
+      .select([
+        sql<number>`count(*)::int`.as('notices'),
+        sql<number>`count(distinct user_id)::int`.as('users'),
+      ])
+      .where('live_id', '=', live.live_id)
+      .executeTakeFirstOrThrow()
+    // The 10,000 fans and the demo viewer; not the fan who turned the room's notices off.
+    expect(counts).toEqual({ notices: FOLLOWERS + 1, users: FOLLOWERS + 1 })
+    const off = await db()
+      .selectFrom('user_notices')
+      .select('id')
+      .where('user_id', '=', fans[FOLLOWERS] ?? 0)
+      .execute()
+    expect(off).toEqual([])
+
+    // The viewer's header dot, the list, and reading one.
+    const me = await viewer.client.json('/api/current_user')
+    expect(me.body).toMatchObject({ has_unread_user_notice: true, has_user_unread_notice: true })
+    const list = (await viewer.client.json('/api/notice')).body as unknown as NoticeListAnswer
+    expect(list.unread_num).toBe(1)
+    const notice = list.notices[0]
+    expect(notice).toMatchObject({ kind: 'live_start', url: '/r/sports_ken', is_read: false })
+    const opened = await viewer.client.json(`/api/notice/${notice?.id ?? 0}`)
+    expect(opened.body).toMatchObject({ notice: { id: notice?.id, is_read: true } })
+    const after = await viewer.client.json('/api/current_user')
+    expect(after.body).toMatchObject({ has_unread_user_notice: false })
+
+    // Someone else's notice, a bad id, no login.
+    const liver = await logInDemo(server, 'demo_liver')
+    expect((await liver.client.json(`/api/notice/${notice?.id ?? 0}`)).status).toBe(404)
+    expect((await liver.client.json('/api/notice/abc')).status).toBe(404)
+    expect((await server.get('/api/notice')).status).toBe(401)
+  })
+})
