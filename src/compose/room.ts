@@ -25,6 +25,8 @@ import { giftMachine } from '../machines/gift/gift.machine.ts'
 import { missionMachine } from '../machines/mission/mission.machine.ts'
 import { roomMissionMachine } from '../machines/room/room.mission.ts'
 import { provideMission } from './mission.ts'
+import { nextLiveMachine } from '../machines/next-live/next-live.machine.ts'
+import { getNextLive, saveNextLive } from '../effects/api/follow.ts'
 import { ownerMachine } from '../machines/owner/owner.machine.ts'
 import { playerMachine } from '../machines/player/player.machine.ts'
 import { pollingMachine } from '../machines/polling/polling.machine.ts'
@@ -43,7 +45,7 @@ export interface RoomPorts extends AppPorts {
 
 /**
  * A room visit's machines with real effects: the room and its children (player, push socket,
- * polling, gifts, missions, reports, the welcome editor), the owner's broadcaster menu, and the
+ * polling, gifts, missions, reports, the welcome editor), the owner's broadcaster menu, the next live, and the
  * /mission page's panel. Loaded with the first room page (src/compose/app.ts), not with the site.
  */
 export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPorts) {
@@ -62,6 +64,16 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
         notify: (_, notice) => ports.notify(notice),
         reportError: (_, { error }) => ports.reportError(error),
         copyKey: (_, { key }) => void device.copy(key),
+      },
+    }),
+    nextLive: nextLiveMachine.provide({
+      actors: {
+        loadNextLive: fromPromise(({ input }) => getNextLive(effects.api, input.roomId)),
+        saveNextLive: fromPromise(({ input }) => saveNextLive(effects.api, input)),
+      },
+      actions: {
+        notify: (_, notice) => ports.notify(notice),
+        reportError: (_, { error }) => ports.reportError(error),
       },
     }),
     // /mission: a reward there reloads the user (the header's gold); no room to tell.

@@ -21,6 +21,7 @@ import { gachaMachine } from './gacha/gacha.machine.ts'
 import { giftMachine } from './gift/gift.machine.ts'
 import { mypageMachine } from './mypage/mypage.machine.ts'
 import { onlivesMachine } from './onlives/onlives.machine.ts'
+import { nextLiveMachine } from './next-live/next-live.machine.ts'
 import { ownerMachine } from './owner/owner.machine.ts'
 import { passwordResetMachine } from './password-reset/password-reset.machine.ts'
 import { playerMachine } from './player/player.machine.ts'
@@ -71,4 +72,5 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'memory', machine: memoryMachine },
   { dir: 'mission', machine: missionMachine },
   { dir: 'follow', machine: followMachine },
+  { dir: 'next-live', machine: nextLiveMachine },
 ]

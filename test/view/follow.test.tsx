@@ -8,13 +8,19 @@ import {
   RouterProvider,
 } from '@tanstack/react-router'
 import { createActor, fromPromise } from 'xstate'
-import type { FollowGenresAnswer, FollowRoomsAnswer } from '../../src/contract/follow.ts'
+import type {
+  FollowGenresAnswer,
+  FollowRoomsAnswer,
+  NextLiveAnswer,
+} from '../../src/contract/follow.ts'
 import { ApiRequestError } from '../../src/domain/api-failure.ts'
 import { appMachine } from '../../src/machines/app/app.machine.ts'
 import type { SessionSnapshot } from '../../src/machines/app/app.setup.ts'
 import { followMachine, type FollowList } from '../../src/machines/follow/follow.machine.ts'
 import { AppActorContext } from '../../src/views/app-context.tsx'
 import { FollowView } from '../../src/views/follow/FollowPage.tsx'
+import { NextLiveForm, NextLiveLine, NextLiveScope } from '../../src/views/room/NextLive.tsx'
+import { nextLiveMachine } from '../../src/machines/next-live/next-live.machine.ts'
 import { followedRoom, roomsPage } from '../model/follow-fixtures.ts'
 import { settings, user } from '../model/fixtures.ts'
 import { fakeApi, renderApp } from './render-app.tsx'
@@ -34,12 +40,9 @@ const twoGenres: FollowGenresAnswer = {
 // 2026-12-26 18:00 in Tokyo.
 const DEC26_18 = Date.UTC(2026, 11, 26, 9, 0) / 1000
 
-/** The view on a follow actor whose loads answer from the given functions. */
-function renderView(
-  loadList: (tab: string, genre: string | number) => Promise<FollowList>,
-  options: { genres?: FollowGenresAnswer; more?: () => Promise<FollowRoomsAnswer> } = {},
-) {
-  const app = createActor(
+/** The app actor in Japanese (the views read their messages through it). */
+function jaApp() {
+  return createActor(
     appMachine.provide({
       actors: {
         loadSession: fromPromise(() => new Promise<SessionSnapshot>(() => {})),
@@ -56,6 +59,14 @@ function renderView(
       },
     },
   ).start()
+}
+
+/** The view on a follow actor whose loads answer from the given functions. */
+function renderView(
+  loadList: (tab: string, genre: string | number) => Promise<FollowList>,
+  options: { genres?: FollowGenresAnswer; more?: () => Promise<FollowRoomsAnswer> } = {},
+) {
+  const app = jaApp()
   const actor = createActor(
     followMachine.provide({
       actors: {
@@ -183,5 +194,43 @@ describe('follow page', () => {
         .getByRole('link', { name: 'フォロー' })
         .getAttribute('href'),
     ).toBe('/follow')
+  })
+})
+
+describe('next live in the room', () => {
+  it('shows the schedule to everyone; the owner’s refused time keeps what was typed', async () => {
+    const refused = new ApiRequestError({
+      kind: 'server',
+      status: 400,
+      message: '過去の日時は設定できません',
+      errorType: 'PAST_TIME',
+      redirectUrl: null,
+      fieldErrors: { starts_at: '過去の日時は設定できません' },
+    })
+    const logic = nextLiveMachine.provide({
+      actors: {
+        loadNextLive: fromPromise(() =>
+          Promise.resolve<NextLiveAnswer>({ epoch: DEC26_18, text: '12/26 18:00', title: '歌枠' }),
+        ),
+        saveNextLive: fromPromise(() => Promise.reject(refused)),
+      },
+    })
+    render(
+      <AppActorContext.Provider value={jaApp()}>
+        <NextLiveScope logic={logic} roomId={7}>
+          <NextLiveLine />
+          <NextLiveForm />
+        </NextLiveScope>
+      </AppActorContext.Provider>,
+    )
+    expect((await screen.findByTestId('next-live')).textContent).toBe('次回の配信 12/26 18:00 歌枠')
+    const when = screen.getByLabelText('日時（日本時間）')
+    expect((when as HTMLInputElement).value).toBe('2026-12-26T18:00')
+    fireEvent.change(when, { target: { value: '2020-01-01T10:00' } })
+    fireEvent.click(screen.getByRole('button', { name: '予定を保存' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('過去の日時は設定できません')
+    expect((when as HTMLInputElement).value).toBe('2020-01-01T10:00')
+    expect(when.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByRole('button', { name: '予定を消す' })).toBeTruthy()
   })
 })

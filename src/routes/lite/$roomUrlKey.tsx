@@ -16,6 +16,7 @@ function LiteRoom() {
       key={roomUrlKey}
       logic={machines.room}
       ownerLogic={machines.owner}
+      nextLiveLogic={machines.nextLive}
       roomUrlKey={roomUrlKey}
       variant="lite"
     />

@@ -9,6 +9,7 @@ import {
 } from '../../machines/owner/owner.machine.ts'
 import { useT, usePageActor } from '../app-context.tsx'
 import type { WelcomeActor } from './types.ts'
+import { NextLiveForm } from './NextLive.tsx'
 import { WelcomeEditor } from './WelcomeEditor.tsx'
 import './owner.css'
 
@@ -193,6 +194,8 @@ function LiveControls({
       </div>
 
       {welcome && <WelcomeEditor actor={welcome} />}
+
+      <NextLiveForm />
 
       <button
         type="button"

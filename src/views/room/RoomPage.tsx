@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import './room.css'
 import { useSelector } from '@xstate/react'
+import type { nextLiveMachine } from '../../machines/next-live/next-live.machine.ts'
 import type { ownerMachine } from '../../machines/owner/owner.machine.ts'
 import type { roomMachine } from '../../machines/room/room.machine.ts'
 import { useApp, useT, usePageActor } from '../app-context.tsx'
@@ -17,6 +18,7 @@ import { Banners, RoomInfo, Telop } from './RoomInfo.tsx'
 import { GiftPanel } from './GiftPanel.tsx'
 import { GiftLog, GiftStage, VoteResults } from './GiftStage.tsx'
 import type { GiftActor, RoomActor } from './types.ts'
+import { NextLiveLine, NextLiveScope } from './NextLive.tsx'
 import { OwnerPanel } from './OwnerPanel.tsx'
 import { MissionPanel } from '../mission/MissionPanel.tsx'
 import { MissionButton, MissionSheet } from '../mission/MissionSheet.tsx'
@@ -28,11 +30,13 @@ export type RoomVariant = 'full' | 'lite'
 export function RoomPage({
   logic,
   ownerLogic,
+  nextLiveLogic,
   roomUrlKey,
   variant = 'full',
 }: {
   logic: typeof roomMachine
   ownerLogic: typeof ownerMachine
+  nextLiveLogic: typeof nextLiveMachine
   roomUrlKey: string
   variant?: RoomVariant
 }) {
@@ -86,104 +90,107 @@ export function RoomPage({
 
   const lite = variant === 'lite'
   return (
-    <section
-      className={lite ? 'room room--lite' : 'room'}
-      aria-labelledby="room-title"
-      data-push={state === 'live' ? push : undefined}
-    >
-      {state === 'live' && push === 'reconnecting' && (
-        <p className="notice" role="status">
-          {t('room.reconnecting')}
-        </p>
-      )}
-      <div className="room__stage">
-        {state === 'live' && <Telop room={room} />}
-        {state === 'live' && <EventBadge room={room} />}
-        <div className="room__poster">
-          {state === 'live' && player ? (
-            <Player actor={player} poster={info.image} />
-          ) : (
-            <img src={info.image} alt="" />
-          )}
-          {state === 'live' && <span className="onlive-card__badge">{t('room.onAir')}</span>}
-          {state === 'live' && <GiftStage room={room} />}
-          {state === 'offAir' && <p className="room__notice">{t('room.offAir')}</p>}
-          {state === 'ended' && <EndScreen room={room} />}
-        </div>
-      </div>
-      <aside className="room__side" aria-label={t('room.commentsLabel')}>
-        {comments && <CommentList room={room} actor={comments} userId={userId} />}
-        {state === 'live' && (
-          <div className="room__composer">
-            <CommentForm room={room} />
-            {gift && (
-              <button
-                type="button"
-                className="button button--ghost room__gift-button"
-                aria-expanded={sheet === 'gift'}
-                aria-controls="gift-sheet"
-                onClick={() => toggle('gift')}
-              >
-                {t('gift.panel')}
-              </button>
+    <NextLiveScope logic={nextLiveLogic} roomId={info.roomId}>
+      <section
+        className={lite ? 'room room--lite' : 'room'}
+        aria-labelledby="room-title"
+        data-push={state === 'live' ? push : undefined}
+      >
+        {state === 'live' && push === 'reconnecting' && (
+          <p className="notice" role="status">
+            {t('room.reconnecting')}
+          </p>
+        )}
+        <div className="room__stage">
+          {state === 'live' && <Telop room={room} />}
+          {state === 'live' && <EventBadge room={room} />}
+          <div className="room__poster">
+            {state === 'live' && player ? (
+              <Player actor={player} poster={info.image} />
+            ) : (
+              <img src={info.image} alt="" />
             )}
-            {mission && (
+            {state === 'live' && <span className="onlive-card__badge">{t('room.onAir')}</span>}
+            {state === 'live' && <GiftStage room={room} />}
+            {state === 'offAir' && <p className="room__notice">{t('room.offAir')}</p>}
+            {state === 'ended' && <EndScreen room={room} />}
+          </div>
+        </div>
+        <aside className="room__side" aria-label={t('room.commentsLabel')}>
+          {comments && <CommentList room={room} actor={comments} userId={userId} />}
+          {state === 'live' && (
+            <div className="room__composer">
+              <CommentForm room={room} />
+              {gift && (
+                <button
+                  type="button"
+                  className="button button--ghost room__gift-button"
+                  aria-expanded={sheet === 'gift'}
+                  aria-controls="gift-sheet"
+                  onClick={() => toggle('gift')}
+                >
+                  {t('gift.panel')}
+                </button>
+              )}
+              {mission && (
+                <MissionButton
+                  actor={mission}
+                  open={sheet === 'mission'}
+                  onToggle={() => toggle('mission')}
+                />
+              )}
+            </div>
+          )}
+          {state !== 'live' && mission && (
+            <div className="mission-actions">
               <MissionButton
                 actor={mission}
                 open={sheet === 'mission'}
                 onToggle={() => toggle('mission')}
               />
-            )}
-          </div>
-        )}
-        {state !== 'live' && mission && (
-          <div className="mission-actions">
-            <MissionButton
-              actor={mission}
-              open={sheet === 'mission'}
-              onToggle={() => toggle('mission')}
-            />
-          </div>
-        )}
-        {/* In the side column: on a laptop the card opens under its button; on a phone it is
+            </div>
+          )}
+          {/* In the side column: on a laptop the card opens under its button; on a phone it is
             a bottom sheet wherever it sits. */}
-        {mission && (
-          <MissionSheet open={sheet === 'mission'} onClose={() => setSheet(null)}>
-            <MissionPanel actor={mission} room={{ roomId: info.roomId, roomUrlKey }} />
-          </MissionSheet>
-        )}
-        {info.isOwner && state !== 'loading' && (
-          <OwnerPanel
-            logic={ownerLogic}
-            roomId={info.roomId}
-            liveId={state === 'live' ? info.liveId : 0}
-            telop={telop}
-            welcome={welcome}
-          />
-        )}
-        {state === 'live' && gift && <RoomGiftLog room={room} gift={gift} />}
-      </aside>
-      <div className="room__details">
-        {state === 'live' && gift && (
-          <BottomSheet
-            id="gift-sheet"
-            title={t('gift.panel')}
-            className="gift-sheet"
-            open={sheet === 'gift'}
-            onClose={() => setSheet(null)}
-          >
-            <GiftPanel actor={gift} />
-          </BottomSheet>
-        )}
-        {state === 'live' && <VoteResults room={room} />}
-        <RoomInfo room={room} info={info} isLive={state === 'live'} />
-        {!lite && <Banners room={room} />}
-        <a className="room__variant" href={lite ? `/r/${roomUrlKey}` : `/lite/${roomUrlKey}`}>
-          {lite ? t('room.fullLink') : t('room.liteLink')}
-        </a>
-      </div>
-      {report && <ReportDialog actor={report} isOwner={info.isOwner} />}
-    </section>
+          {mission && (
+            <MissionSheet open={sheet === 'mission'} onClose={() => setSheet(null)}>
+              <MissionPanel actor={mission} room={{ roomId: info.roomId, roomUrlKey }} />
+            </MissionSheet>
+          )}
+          {info.isOwner && state !== 'loading' && (
+            <OwnerPanel
+              logic={ownerLogic}
+              roomId={info.roomId}
+              liveId={state === 'live' ? info.liveId : 0}
+              telop={telop}
+              welcome={welcome}
+            />
+          )}
+          {state === 'live' && gift && <RoomGiftLog room={room} gift={gift} />}
+        </aside>
+        <div className="room__details">
+          {state === 'live' && gift && (
+            <BottomSheet
+              id="gift-sheet"
+              title={t('gift.panel')}
+              className="gift-sheet"
+              open={sheet === 'gift'}
+              onClose={() => setSheet(null)}
+            >
+              <GiftPanel actor={gift} />
+            </BottomSheet>
+          )}
+          {state === 'live' && <VoteResults room={room} />}
+          <NextLiveLine />
+          <RoomInfo room={room} info={info} isLive={state === 'live'} />
+          {!lite && <Banners room={room} />}
+          <a className="room__variant" href={lite ? `/r/${roomUrlKey}` : `/lite/${roomUrlKey}`}>
+            {lite ? t('room.fullLink') : t('room.liteLink')}
+          </a>
+        </div>
+        {report && <ReportDialog actor={report} isOwner={info.isOwner} />}
+      </section>
+    </NextLiveScope>
   )
 }
 
