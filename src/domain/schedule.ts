@@ -26,6 +26,13 @@ export function tokyoWallTime(local: string): number | null {
   return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && h < 24 && mi < 60 ? ms : null
 }
 
+/**
+ * A unix time (seconds) as the Tokyo wall time a datetime-local field holds
+ * ('YYYY-MM-DDTHH:mm'): what the owner's form shows and sends back.
+ */
+export const tokyoLocalInput = (epoch: number): string =>
+  new Date(epoch * 1000 + TOKYO_OFFSET_MS).toISOString().slice(0, 16)
+
 /** "12/26 18:00": a schedule as the room and the follow page show it (Tokyo). */
 export function scheduleText(ms: number): string {
   const t = new Date(ms + TOKYO_OFFSET_MS)

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type EventFromLogic } from 'xstate'
 import type { NextLiveAnswer, NextLiveBody } from '../../src/contract/follow.ts'
 import { ApiRequestError } from '../../src/domain/api-failure.ts'
-import { tokyoLocalInput } from '../../src/domain/next-live.ts'
+import { tokyoLocalInput } from '../../src/domain/schedule.ts'
 import { nextLiveMachine } from '../../src/machines/next-live/next-live.machine.ts'
 import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
 

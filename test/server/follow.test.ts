@@ -6,12 +6,12 @@ import type {
   FollowSchedulesAnswer,
   NextLiveAnswer,
 } from '../../src/contract/follow.ts'
-import { scheduleText } from '../../src/domain/schedule.ts'
+import { scheduleText, tokyoLocalInput } from '../../src/domain/schedule.ts'
 import { setFollow } from '../../server/services/room-social.ts'
 import { logInDemo, startTestServer, testEngines, type TestServer } from './harness.ts'
 
 /** Tokyo wall time `YYYY-MM-DDTHH:mm` of epoch ms, as a datetime-local field sends it. */
-const tokyoLocal = (ms: number) => new Date(ms + 9 * 3_600_000).toISOString().slice(0, 16)
+const tokyoLocal = (ms: number) => tokyoLocalInput(Math.floor(ms / 1000))
 
 describe.each(await testEngines())('follow lists and schedules on %s', (engine) => {
   let server: TestServer

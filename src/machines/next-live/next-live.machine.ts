@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { NextLiveAnswer, NextLiveBody } from '../../contract/follow.ts'
 import { failureOf, type Notice } from '../../domain/api-failure.ts'
-import { tokyoLocalInput } from '../../domain/next-live.ts'
+import { tokyoLocalInput } from '../../domain/schedule.ts'
 import { notProvided } from '../not-provided.ts'
 
 export interface NextLiveContext {
