@@ -26,6 +26,7 @@ import { standingRoutes } from './api/standing.ts'
 import { missionRoutes } from './api/mission.ts'
 import { followRoutes } from './api/follow.ts'
 import { noticeRoutes } from './api/notice.ts'
+import { searchRoutes } from './api/search.ts'
 import { standingImageRoutes } from './api/standing-images.ts'
 import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
@@ -150,6 +151,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api', missionRoutes())
   app.route('/api', followRoutes())
   app.route('/api', noticeRoutes())
+  app.route('/api/search', searchRoutes())
   app.route('/api/ad_reward', adRewardRoutes())
   app.route('/api/povo_ec', povoEcRoutes())
   app.route('/api/payment', paymentRoutes())

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { PGLITE_EXTENSIONS } from './pglite-extensions.ts'
 import { inThisThread, type SqlRequest, type SqlReply, type SqlFailure } from './pglite-thread.ts'
 
 /**
@@ -24,7 +25,7 @@ function failure(error: unknown): SqlFailure {
 }
 
 // The same runner the tests use in their own thread: one way to run a statement.
-const ready = PGlite.create(dataDir).then(inThisThread)
+const ready = PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS }).then(inThisThread)
 
 port.on('message', (request: SqlRequest) => {
   void (async () => {

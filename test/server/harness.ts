@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite-extensions.ts'
 import pg from 'pg'
 import { loadConfig, type ServerConfig } from '../../server/config.ts'
 import { openDatabase, wrapPglite, type Database } from '../../server/db/index.ts'
@@ -44,7 +45,7 @@ export async function testEngines(): Promise<Engine[]> {
 let template: Promise<PGlite> | undefined
 function pgliteTemplate(): Promise<PGlite> {
   template ??= (async () => {
-    const lite = await PGlite.create()
+    const lite = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
     const database = await wrapPglite(lite)
     await seed(database.db, { demo: true })
     return lite
