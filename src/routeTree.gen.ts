@@ -16,6 +16,7 @@ import { Route as LicenceRouteImport } from './routes/licence'
 import { Route as Logo_guidelineRouteImport } from './routes/logo_guideline'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as MissionRouteImport } from './routes/mission'
+import { Route as NoticeRouteRouteImport } from './routes/notice/route'
 import { Route as Povo_ecRouteRouteImport } from './routes/povo_ec/route'
 import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
 import { Route as RankingRouteImport } from './routes/ranking'
@@ -29,6 +30,9 @@ import { Route as EventEventUrlKeyRouteImport } from './routes/event/$eventUrlKe
 import { Route as LiteRoomUrlKeyRouteImport } from './routes/lite/$roomUrlKey'
 import { Route as LotteryIdRouteImport } from './routes/lottery/$id'
 import { Route as LotteryListRouteImport } from './routes/lottery/list'
+import { Route as NoticeIndexRouteImport } from './routes/notice/index'
+import { Route as NoticeIdRouteImport } from './routes/notice/$id'
+import { Route as NoticeListRouteImport } from './routes/notice/list'
 import { Route as OrganizerEventsRouteImport } from './routes/organizer/events'
 import { Route as Povo_ecIndexRouteImport } from './routes/povo_ec/index'
 import { Route as Povo_ecUserRouteImport } from './routes/povo_ec/_user'
@@ -88,6 +92,11 @@ const MaintenanceRoute = MaintenanceRouteImport.update({
 const MissionRoute = MissionRouteImport.update({
   id: '/mission',
   path: '/mission',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NoticeRouteRoute = NoticeRouteRouteImport.update({
+  id: '/notice',
+  path: '/notice',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Povo_ecRouteRoute = Povo_ecRouteRouteImport.update({
@@ -154,6 +163,21 @@ const LotteryListRoute = LotteryListRouteImport.update({
   id: '/lottery/list',
   path: '/lottery/list',
   getParentRoute: () => rootRouteImport,
+} as any)
+const NoticeIndexRoute = NoticeIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => NoticeRouteRoute,
+} as any)
+const NoticeIdRoute = NoticeIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => NoticeRouteRoute,
+} as any)
+const NoticeListRoute = NoticeListRouteImport.update({
+  id: '/list',
+  path: '/list',
+  getParentRoute: () => NoticeRouteRoute,
 } as any)
 const OrganizerEventsRoute = OrganizerEventsRouteImport.update({
   id: '/organizer/events',
@@ -297,6 +321,7 @@ const Povo_ecUserPackageIdPlanIdShippingConfirmRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/notice': typeof NoticeRouteRouteWithChildren
   '/povo_ec': typeof Povo_ecRouteRouteWithChildren
   '/404': typeof R404Route
   '/licence': typeof LicenceRoute
@@ -315,6 +340,8 @@ export interface FileRoutesByFullPath {
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
+  '/notice/$id': typeof NoticeIdRoute
+  '/notice/list': typeof NoticeListRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
@@ -322,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/notice/': typeof NoticeIndexRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
   '/lottery/history': typeof UserLotteryHistoryRoute
   '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
@@ -360,6 +388,8 @@ export interface FileRoutesByTo {
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
+  '/notice/$id': typeof NoticeIdRoute
+  '/notice/list': typeof NoticeListRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/povo_ec': typeof Povo_ecIndexRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
@@ -368,6 +398,7 @@ export interface FileRoutesByTo {
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/notice': typeof NoticeIndexRoute
   '/lottery/history': typeof UserLotteryHistoryRoute
   '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
   '/event/confirmation/$id': typeof EventConfirmationIdRoute
@@ -389,6 +420,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/notice': typeof NoticeRouteRouteWithChildren
   '/povo_ec': typeof Povo_ecRouteRouteWithChildren
   '/404': typeof R404Route
   '/_user': typeof UserRouteWithChildren
@@ -408,6 +440,8 @@ export interface FileRoutesById {
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
+  '/notice/$id': typeof NoticeIdRoute
+  '/notice/list': typeof NoticeListRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/povo_ec/_user': typeof Povo_ecUserRouteWithChildren
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
@@ -416,6 +450,7 @@ export interface FileRoutesById {
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/notice/': typeof NoticeIndexRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
   '/_user/lottery/history': typeof UserLotteryHistoryRoute
   '/_user/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
@@ -439,6 +474,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/notice'
     | '/povo_ec'
     | '/404'
     | '/licence'
@@ -457,6 +493,8 @@ export interface FileRouteTypes {
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
+    | '/notice/$id'
+    | '/notice/list'
     | '/organizer/events'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
@@ -464,6 +502,7 @@ export interface FileRouteTypes {
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/notice/'
     | '/povo_ec/'
     | '/lottery/history'
     | '/payment/time_limited_pack'
@@ -502,6 +541,8 @@ export interface FileRouteTypes {
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
+    | '/notice/$id'
+    | '/notice/list'
     | '/organizer/events'
     | '/povo_ec'
     | '/r/$roomUrlKey'
@@ -510,6 +551,7 @@ export interface FileRouteTypes {
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/notice'
     | '/lottery/history'
     | '/payment/time_limited_pack'
     | '/event/confirmation/$id'
@@ -530,6 +572,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/notice'
     | '/povo_ec'
     | '/404'
     | '/_user'
@@ -549,6 +592,8 @@ export interface FileRouteTypes {
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
+    | '/notice/$id'
+    | '/notice/list'
     | '/organizer/events'
     | '/povo_ec/_user'
     | '/r/$roomUrlKey'
@@ -557,6 +602,7 @@ export interface FileRouteTypes {
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/notice/'
     | '/povo_ec/'
     | '/_user/lottery/history'
     | '/_user/payment/time_limited_pack'
@@ -579,6 +625,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  NoticeRouteRoute: typeof NoticeRouteRouteWithChildren
   Povo_ecRouteRoute: typeof Povo_ecRouteRouteWithChildren
   R404Route: typeof R404Route
   UserRoute: typeof UserRouteWithChildren
@@ -660,6 +707,13 @@ declare module '@tanstack/react-router' {
       path: '/mission'
       fullPath: '/mission'
       preLoaderRoute: typeof MissionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notice': {
+      id: '/notice'
+      path: '/notice'
+      fullPath: '/notice'
+      preLoaderRoute: typeof NoticeRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/povo_ec': {
@@ -752,6 +806,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/lottery/list'
       preLoaderRoute: typeof LotteryListRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/notice/': {
+      id: '/notice/'
+      path: '/'
+      fullPath: '/notice/'
+      preLoaderRoute: typeof NoticeIndexRouteImport
+      parentRoute: typeof NoticeRouteRoute
+    }
+    '/notice/$id': {
+      id: '/notice/$id'
+      path: '/$id'
+      fullPath: '/notice/$id'
+      preLoaderRoute: typeof NoticeIdRouteImport
+      parentRoute: typeof NoticeRouteRoute
+    }
+    '/notice/list': {
+      id: '/notice/list'
+      path: '/list'
+      fullPath: '/notice/list'
+      preLoaderRoute: typeof NoticeListRouteImport
+      parentRoute: typeof NoticeRouteRoute
     }
     '/organizer/events': {
       id: '/organizer/events'
@@ -938,6 +1013,22 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface NoticeRouteRouteChildren {
+  NoticeIdRoute: typeof NoticeIdRoute
+  NoticeListRoute: typeof NoticeListRoute
+  NoticeIndexRoute: typeof NoticeIndexRoute
+}
+
+const NoticeRouteRouteChildren: NoticeRouteRouteChildren = {
+  NoticeIdRoute: NoticeIdRoute,
+  NoticeListRoute: NoticeListRoute,
+  NoticeIndexRoute: NoticeIndexRoute,
+}
+
+const NoticeRouteRouteWithChildren = NoticeRouteRoute._addFileChildren(
+  NoticeRouteRouteChildren,
+)
+
 interface Povo_ecUserRouteChildren {
   Povo_ecUserPaymentCancelRoute: typeof Povo_ecUserPaymentCancelRoute
   Povo_ecUserPaymentErrorRoute: typeof Povo_ecUserPaymentErrorRoute
@@ -1001,6 +1092,7 @@ const UserRouteWithChildren = UserRoute._addFileChildren(UserRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  NoticeRouteRoute: NoticeRouteRouteWithChildren,
   Povo_ecRouteRoute: Povo_ecRouteRouteWithChildren,
   R404Route: R404Route,
   UserRoute: UserRouteWithChildren,

@@ -9,15 +9,18 @@ import {
   updateAccount,
 } from '../effects/api/account.ts'
 import { getFollowGenres, getFollowList, getFollowRooms } from '../effects/api/follow.ts'
+import { getNotice, getNotices } from '../effects/api/notice.ts'
 import { followMachine } from '../machines/follow/follow.machine.ts'
+import { noticeMachine } from '../machines/notice/notice.machine.ts'
+import { noticesMachine } from '../machines/notice/notices.machine.ts'
 import { mypageMachine } from '../machines/mypage/mypage.machine.ts'
 import { passwordResetMachine } from '../machines/password-reset/password-reset.machine.ts'
 
 export type AccountMachines = ReturnType<typeof accountMachines>
 
 /**
- * /mypage's, /follow's and the SMS password reset's machines with real effects. Loaded with the first of
- * those pages (src/compose/app.ts), not with the site.
+ * /mypage's, /follow's, /notice's and the SMS password reset's machines with real effects. Loaded
+ * with the first of those pages (src/compose/app.ts), not with the site.
  */
 export function accountMachines(effects: Effects, ports: AppPorts) {
   const common = {
@@ -46,6 +49,15 @@ export function accountMachines(effects: Effects, ports: AppPorts) {
         ),
       },
       actions: { reportError: common.reportError },
+    }),
+    notices: noticesMachine.provide({
+      actors: { loadPage: fromPromise(({ input }) => getNotices(effects.api, input.page)) },
+      actions: { reportError: common.reportError },
+    }),
+    notice: noticeMachine.provide({
+      actors: { loadNotice: fromPromise(({ input }) => getNotice(effects.api, input.id)) },
+      // Read now: the header's unread dot comes from the current user, fetched again.
+      actions: { reportError: common.reportError, signalRead: ports.refreshSession },
     }),
     passwordReset: passwordResetMachine.provide({
       actors: {

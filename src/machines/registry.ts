@@ -22,6 +22,8 @@ import { giftMachine } from './gift/gift.machine.ts'
 import { mypageMachine } from './mypage/mypage.machine.ts'
 import { onlivesMachine } from './onlives/onlives.machine.ts'
 import { nextLiveMachine } from './next-live/next-live.machine.ts'
+import { noticeMachine } from './notice/notice.machine.ts'
+import { noticesMachine } from './notice/notices.machine.ts'
 import { ownerMachine } from './owner/owner.machine.ts'
 import { passwordResetMachine } from './password-reset/password-reset.machine.ts'
 import { playerMachine } from './player/player.machine.ts'
@@ -73,4 +75,6 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'mission', machine: missionMachine },
   { dir: 'follow', machine: followMachine },
   { dir: 'next-live', machine: nextLiveMachine },
+  { dir: 'notice', machine: noticesMachine },
+  { dir: 'notice', machine: noticeMachine },
 ]

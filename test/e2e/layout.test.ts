@@ -52,6 +52,7 @@ const VIEWER = [
   '/povo_ec/1/101/shipping',
   '/mission',
   '/follow',
+  '/notice',
 ]
 const LIVER = [
   '/r/demo_liver_room',

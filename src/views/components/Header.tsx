@@ -14,6 +14,7 @@ const selectUser = (s: AppSnapshot) =>
         name: s.context.user.name,
         avatarUrl: s.context.user.avatar_url,
         gold: s.context.user.gold + s.context.user.expiring_gold,
+        unread: s.context.user.has_unread_user_notice,
       }
     : null
 
@@ -51,6 +52,17 @@ export function Header({ compact = false }: { compact?: boolean }) {
             <Link to={user.organizer ? '/organizer/events' : '/mypage'} className="user-chip">
               <img src={user.avatarUrl} alt="" width={28} height={28} />
               <span className="user-name">{user.name}</span>
+            </Link>
+            <Link to="/notice" className="notice-link" data-testid="header-notice">
+              <span className="notice-link__bell" aria-hidden="true">
+                🔔
+              </span>
+              <span className="notice-link__text">{t('header.notices')}</span>{' '}
+              {user.unread && (
+                <span className="notice-link__dot" data-testid="header-unread">
+                  <span className="visually-hidden">{t('header.unreadNotices')}</span>
+                </span>
+              )}
             </Link>
             <button
               type="button"

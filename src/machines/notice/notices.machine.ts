@@ -1,0 +1,85 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { Notice, NoticeListAnswer } from '../../contract/notice.ts'
+import { notProvided } from '../not-provided.ts'
+
+export interface NoticesContext {
+  /** The notices of every page loaded so far, newest first ("もっと見る" appends the next). */
+  notices: Notice[] | null
+  /** The next page, or null on the last. */
+  nextPage: number | null
+  unreadNum: number
+}
+
+export type NoticesEvent = { type: 'notices.more' } | { type: 'notices.retry' }
+
+const reportError = {
+  type: 'reportError',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const
+
+/**
+ * The notice list (`/notice`): the first page, then each next page appended on "more". A failed
+ * first page waits for a retry; a failed next page keeps the notices shown.
+ */
+export const noticesMachine = setup({
+  types: { context: {} as NoticesContext, events: {} as NoticesEvent },
+  actors: {
+    loadPage: fromPromise<NoticeListAnswer, { page: number }>(notProvided('loadPage')),
+  },
+  actions: {
+    reportError: (_, _params: { error: unknown }) => {},
+    storePage: assign(({ context }, answer: NoticeListAnswer) => ({
+      // A notice that moved between pages while paging (a newer one came) is listed once.
+      notices: [
+        ...(context.notices ?? []),
+        ...answer.notices.filter((n) => !context.notices?.some((c) => c.id === n.id)),
+      ],
+      nextPage: answer.next_page,
+      unreadNum: answer.unread_num,
+    })),
+  },
+  guards: {
+    hasMore: ({ context }) => context.nextPage !== null,
+  },
+}).createMachine({
+  id: 'notices',
+  context: { notices: null, nextPage: null, unreadNum: 0 },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: { page: 1 },
+        onDone: {
+          target: 'shown',
+          actions: { type: 'storePage', params: ({ event }) => event.output },
+        },
+        onError: { target: 'failed', actions: reportError },
+      },
+    },
+    shown: {
+      on: { 'notices.more': { guard: 'hasMore', target: 'loadingMore' } },
+    },
+    loadingMore: {
+      description: 'The next page, appended below the notices shown.',
+      invoke: {
+        id: 'loadMore',
+        src: 'loadPage',
+        input: ({ context }) => ({ page: context.nextPage ?? 1 }),
+        onDone: {
+          target: 'shown',
+          actions: { type: 'storePage', params: ({ event }) => event.output },
+        },
+        onError: { target: 'moreFailed', actions: reportError },
+      },
+    },
+    moreFailed: {
+      description: 'The notices shown stay; "more" or a retry asks for the page again.',
+      on: { 'notices.more': 'loadingMore', 'notices.retry': 'loadingMore' },
+    },
+    failed: {
+      on: { 'notices.retry': 'loading' },
+    },
+  },
+})
