@@ -27,6 +27,7 @@ import { missionRoutes } from './api/mission.ts'
 import { followRoutes } from './api/follow.ts'
 import { noticeRoutes } from './api/notice.ts'
 import { searchRoutes } from './api/search.ts'
+import { liveTagRoutes } from './api/live-tags.ts'
 import { standingImageRoutes } from './api/standing-images.ts'
 import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
@@ -152,6 +153,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api', followRoutes())
   app.route('/api', noticeRoutes())
   app.route('/api/search', searchRoutes())
+  app.route('/api', liveTagRoutes())
   app.route('/api/ad_reward', adRewardRoutes())
   app.route('/api/povo_ec', povoEcRoutes())
   app.route('/api/payment', paymentRoutes())

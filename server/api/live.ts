@@ -18,6 +18,7 @@ import { roomCommentLog, postViewerComment } from '../services/comments.ts'
 import { liveInfo, streamingUrls, telopOf } from '../services/live-info.ts'
 import { isAbroad } from '../services/lives.ts'
 import { countOnlives, listOnlives } from '../services/onlives.ts'
+import { normalTag } from '../../src/domain/live-tags.ts'
 import { input, query } from '../validate.ts'
 
 /** Live area of SPEC.md §7 (the parts the home page needs). */
@@ -34,6 +35,7 @@ export function liveRoutes() {
       pickup: q.is_pickup === '1',
       origin: publicOrigin(c),
       locale: q.lang === undefined || q.lang === 'ja' ? ('ja' as const) : ('en' as const),
+      ...(q.tag !== undefined && { tag: normalTag(q.tag) }),
     }
     // Kept serialized: the list is the same for everyone and the largest read of the site.
     const body = await c.var.cache.get(`onlives:${JSON.stringify(options)}`, async () =>

@@ -13,6 +13,7 @@ export interface DB
   genres: GenreTable
   room_schedules: RoomScheduleTable
   user_notices: UserNoticeTable
+  live_tags: LiveTagTable
   notice_fanouts: NoticeFanoutTable
   users: UserTable
   rooms: RoomTable
@@ -324,4 +325,10 @@ export interface NoticeFanoutTable {
   after_user_id: Generated<number>
   created_at: CreatedAt
   done_at: Date | null
+}
+
+export interface LiveTagTable {
+  live_id: number
+  tag: string
+  position: number
 }

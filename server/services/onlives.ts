@@ -24,6 +24,8 @@ export async function listOnlives(
     locale: 'ja' | 'en'
     /** Only the rooms this user follows (`is_follow` true), of one genre if given. */
     followedBy?: { userId: number; genreId: number | undefined }
+    /** Only the lives with this tag. */
+    tag?: string
   },
 ): Promise<OnliveGenre[]> {
   let q = db
@@ -47,9 +49,23 @@ export async function listOnlives(
       'genres.name as genre_name',
       'genres.name_en as genre_name_en',
       'genres.sort_order',
+      sql<string[]>`coalesce((select array_agg(t.tag order by t.position) from live_tags t
+        where t.live_id = lives.id), '{}')`.as('tags'),
     ])
     .where('lives.ended_at', 'is', null)
   if (options.pickup) q = q.where('rooms.is_pickup', '=', true)
+  const tag = options.tag
+  if (tag !== undefined) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('live_tags')
+          .select('live_tags.live_id')
+          .whereRef('live_tags.live_id', '=', 'lives.id')
+          .where('live_tags.tag', '=', tag),
+      ),
+    )
+  }
   const followed = options.followedBy
   if (followed) {
     q = q.where((eb) =>
@@ -98,7 +114,7 @@ export async function listOnlives(
         },
       ],
       live_type: r.live_type,
-      tags: [],
+      tags: r.tags,
       image: `${options.origin}/img/room/${r.room_id}.svg`,
       view_num: r.view_num,
       genre_id: r.genre_id,

@@ -6,6 +6,7 @@ import { ApiError, messages } from '../errors.ts'
 import { roomConfig } from './ec-items.ts'
 import { roomEvent } from './events/room-event.ts'
 import { RESTART_WINDOW_MS, openLive } from './lives.ts'
+import { tagsOf } from './search/live-tags.ts'
 import { medalImage } from './rankings/medal-pages.ts'
 import { liveStreakDays } from './rankings/medals.ts'
 import { gradeFrame, gradeImage, leagueFields, roomStanding } from './rankings/standing.ts'
@@ -94,13 +95,12 @@ export async function roomProfile(
     roomEvent(db, room.id, nowMs),
     extras(db, room.id),
   ])
-  const views = live
-    ? await db
-        .selectFrom('lives')
-        .select('view_num')
-        .where('id', '=', live.live_id)
-        .executeTakeFirst()
-    : undefined
+  const [views, tags] = live
+    ? await Promise.all([
+        db.selectFrom('lives').select('view_num').where('id', '=', live.live_id).executeTakeFirst(),
+        tagsOf(db, live.live_id),
+      ])
+    : [undefined, []]
   const origin = viewer.origin
   const image = `${origin}/img/room/${room.id}.svg`
   const shareUrl = `${origin}/r/${room.room_url_key}`
@@ -127,7 +127,7 @@ export async function roomProfile(
     share_url: shareUrl,
     share_url_live: shareUrl,
     share_text_live: `${room.main_name}が配信中！\n${shareUrl}`,
-    live_tags: [],
+    live_tags: tags,
     image_list: [],
     voice_list: [],
     ec_config: {

@@ -19,6 +19,8 @@ export const OnlivesQuery = v.object({
   skip_serial_code_live: QueryFlag,
   room_id: v.optional(Id),
   lang: v.optional(v.picklist(['ja', 'en', 'zh-tw', 'th'])),
+  /** Only the lives with this tag (a tag's link). */
+  tag: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(40))),
 })
 export type OnlivesQuery = v.InferInput<typeof OnlivesQuery>
 

@@ -133,7 +133,8 @@ export interface RoomProfileAnswer extends LeagueFields {
   share_url: string
   share_url_live: string
   share_text_live: string
-  live_tags: never[]
+  /** The tags of the live on air (src/domain/live-tags.ts); [] off air. */
+  live_tags: string[]
   image_list: never[]
   voice_list: never[]
   ec_config: Pick<EcConfig, 'sales_available' | 'is_external_ec' | 'links'>

@@ -44,3 +44,29 @@ export interface SearchRoomsAnswer {
 export interface RoomGenresAnswer {
   genres: Array<{ genre_id: number; genre_name: string; room_num: number; onlive_num: number }>
 }
+
+/** `GET /api/live_tags?room_id=`: the tags of the room's live on air ([] off air). */
+export const LiveTagsQuery = v.object({ room_id: Id })
+export interface LiveTagsAnswer {
+  live_id: number
+  tags: string[]
+}
+
+/** `POST /api/live_tags` (the owner, JSON): the live's tags, all at once (in this order). */
+export const LiveTagsBody = v.object({
+  live_id: Id,
+  tags: v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(50)),
+})
+export type LiveTagsBody = v.InferInput<typeof LiveTagsBody>
+
+/** `GET /api/live_tag/validate?tag=`: `{ ok: true }`, or 400 with the rule's message. */
+export const LiveTagValidateQuery = v.object({ tag: v.pipe(v.string(), v.maxLength(200)) })
+export interface LiveTagValidateAnswer {
+  ok: true
+  tag: string
+}
+
+/** `GET /api/search/autocomplete_live_tag?keyword=`: tags in use that hold the keyword. */
+export interface LiveTagAutocompleteAnswer {
+  tags: Array<{ tag: string; onlive_num: number }>
+}

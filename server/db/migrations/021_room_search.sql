@@ -2,7 +2,10 @@
 -- alike), katakana as hiragana, lower case — kept by a trigger, with a trigram index so a
 -- keyword found anywhere in the name is looked up, not scanned for (src/domain/search.ts
 -- normalises the keyword the same way).
-create extension if not exists pg_trgm;
+-- Databases migrating at once (the tests' schemas) create it once: one waits for the other.
+select pg_advisory_xact_lock(4205321);
+-- In public, whatever the search path: a database may keep several schemas (the tests do).
+create extension if not exists pg_trgm with schema public;
 
 create function room_search_key(name text, main text) returns text
 language sql immutable as $$
@@ -25,4 +28,4 @@ create trigger rooms_search_key before insert or update of room_name, main_name 
   for each row execute function rooms_search_key_trigger();
 
 update rooms set search_key = room_search_key(room_name, main_name);
-create index rooms_search_key on rooms using gin (search_key gin_trgm_ops);
+create index rooms_search_key on rooms using gin (search_key public.gin_trgm_ops);
