@@ -2,8 +2,11 @@ import { Hono } from 'hono'
 import {
   FollowGenreQuery,
   FollowRoomsQuery,
+  GreetingBody,
+  GreetingQuery,
   NextLiveBody,
   NextLiveQuery,
+  type GreetingAnswer,
   type FollowGenresAnswer,
   type FollowOnlivesAnswer,
   type FollowRoomsAnswer,
@@ -12,9 +15,9 @@ import {
 } from '../../src/contract/follow.ts'
 import { publicOrigin } from '../caller.ts'
 import type { AppEnv } from '../env.ts'
-import { requireUserId } from '../request.ts'
+import { requireUserId, sessionUserId } from '../request.ts'
 import { followedGenres, followedRooms, followedSchedules } from '../services/follow/follows.ts'
-import { nextLive, setNextLive } from '../services/follow/schedules.ts'
+import { nextLive, roomGreeting, setGreeting, setNextLive } from '../services/follow/schedules.ts'
 import { listOnlives } from '../services/onlives.ts'
 import { input, query } from '../validate.ts'
 
@@ -81,6 +84,23 @@ export function followRoutes() {
       nowMs: Date.now(),
     })
     return c.json(answer satisfies NextLiveAnswer)
+  })
+
+  api.get('/room/greeting', async (c) => {
+    const { room_id } = query(c, GreetingQuery)
+    const answer = await roomGreeting(c.var.db, room_id, await sessionUserId(c))
+    return c.json(answer satisfies GreetingAnswer)
+  })
+
+  api.post('/room/greeting', async (c) => {
+    const userId = await requireUserId(c)
+    const body = await input(c, GreetingBody)
+    const answer = await setGreeting(c.var.db, {
+      userId,
+      roomId: body.room_id,
+      greeting: body.greeting,
+    })
+    return c.json(answer satisfies GreetingAnswer)
   })
 
   return api

@@ -94,6 +94,8 @@ export interface RoomTable {
   welcome_comment_at: Date | null
   created_at: CreatedAt
   under_18_regulation: Generated<boolean>
+  /** The owner's greeting to followers (issue #20); '' when none. */
+  greeting: Generated<string>
   stream_key: string | null
 }
 

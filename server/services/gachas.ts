@@ -6,6 +6,7 @@ import { creditFreeGifts } from './free-gifts.ts'
 import { oddsPercent, pickPrizes, prizeImage, tokyoDayStart, type Prize } from './gacha-rules.ts'
 import { debitGold, walletOf } from './wallet.ts'
 import { advanceMissions } from './missions/progress.ts'
+import { notify } from './notices/notices.ts'
 
 /** Draws per call: one, or ten at once. */
 export const DRAW_COUNTS = [1, 10] as const
@@ -241,6 +242,16 @@ export async function drawIn(tx: Db, request: DrawRequest) {
       num: prize.num,
       granted_num: granted,
       image: prizeImage(prize),
+    })
+  }
+  // A rare prize is worth a notice.
+  const rare = drawn.filter((p) => p.rarity === 'SR' || p.rarity === 'SSR')
+  if (rare.length > 0) {
+    await notify(tx, {
+      userId,
+      kind: 'gacha',
+      title: `「${gacha.name}」で${rare.map((p) => p.name).join('、')}が当たりました`,
+      url: '/lottery/history',
     })
   }
   return { draw_id: Number(draw.id), draw_count: drawCount, results: drawn }

@@ -110,3 +110,18 @@ export const NextLiveBody = v.object({
   title: v.optional(Text(400), ''),
 })
 export type NextLiveBody = v.InferInput<typeof NextLiveBody>
+
+/** The longest greeting. */
+export const GREETING_MAX = 200
+
+/** `GET /api/room/greeting?room_id=`: the owner's greeting, for followers and the owner ('' for others). */
+export const GreetingQuery = v.object({ room_id: Id })
+export interface GreetingAnswer {
+  greeting: string
+  /** Whether the caller may read it: a follower or the owner. */
+  is_shown: boolean
+}
+
+/** `POST /api/room/greeting` (the owner): '' removes it. */
+export const GreetingBody = v.object({ room_id: Id, greeting: Text(GREETING_MAX) })
+export type GreetingBody = v.InferInput<typeof GreetingBody>

@@ -4,6 +4,7 @@ import type { NoticeListAnswer } from '../../src/contract/notice.ts'
 import { endLive, startLive } from '../../server/services/lives.ts'
 import { runNoticeFanouts } from '../../server/services/notices/fanout.ts'
 import { setFollow } from '../../server/services/room-social.ts'
+import { advanceMissions } from '../../server/services/missions/progress.ts'
 import { logInDemo, startTestServer, testEngines, type TestServer } from './harness.ts'
 
 const FOLLOWERS = 10_000
@@ -89,5 +90,49 @@ describe.each(await testEngines())('notices on %s', (engine) => {
     expect((await liver.client.json(`/api/notice/${notice?.id ?? 0}`)).status).toBe(404)
     expect((await liver.client.json('/api/notice/abc')).status).toBe(404)
     expect((await server.get('/api/notice')).status).toBe(401)
+  })
+
+  it("shows the owner's greeting to followers only, and tells a user of a mission reached", async () => {
+    const liver = await logInDemo(server, 'demo_liver')
+    const own = await db()
+      .selectFrom('rooms')
+      .select('id')
+      .where('owner_user_id', '=', liver.userId)
+      .executeTakeFirstOrThrow()
+    const saved = await liver.client.postJson('/api/room/greeting', {
+      room_id: own.id,
+      greeting: ' いつもありがとう！ ',
+    })
+    expect(saved.body).toEqual({ greeting: 'いつもありがとう！', is_shown: true })
+    const viewer = await logInDemo(server, 'demo_viewer')
+    const path = `/api/room/greeting?room_id=${own.id}`
+    await setFollow(db(), viewer.userId, own.id, false)
+    expect((await viewer.client.json(path)).body).toEqual({ greeting: '', is_shown: false })
+    await setFollow(db(), viewer.userId, own.id, true)
+    expect((await viewer.client.json(path)).body).toEqual({
+      greeting: 'いつもありがとう！',
+      is_shown: true,
+    })
+    expect(await (await server.get(path)).json()).toEqual({ greeting: '', is_shown: false })
+    const stranger = await viewer.client.postJson('/api/room/greeting', {
+      room_id: own.id,
+      greeting: 'x',
+    })
+    expect(stranger.status).toBe(403)
+
+    const before = (await viewer.client.json('/api/notice')).body as unknown as NoticeListAnswer
+    await db()
+      .transaction()
+      .execute((tx) =>
+        advanceMissions(tx, {
+          userId: viewer.userId,
+          action: 'follow',
+          amount: 3,
+          atMs: Date.now(),
+        }),
+      )
+    const after = (await viewer.client.json('/api/notice')).body as unknown as NoticeListAnswer
+    expect(after.unread_num).toBe(before.unread_num + 1)
+    expect(after.notices[0]).toMatchObject({ kind: 'mission', url: '/mission', is_read: false })
   })
 })

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import type { NextLiveAnswer } from '../../../src/contract/follow.ts'
+import type { GreetingAnswer, NextLiveAnswer } from '../../../src/contract/follow.ts'
+import { stripHidden } from '../../../src/domain/text-hygiene.ts'
 import { scheduleProblems, scheduleText, tokyoWallTime } from '../../../src/domain/schedule.ts'
 import type { Db } from '../../db/index.ts'
 import { ApiError, invalidFields, messages } from '../../errors.ts'
@@ -61,4 +62,45 @@ export async function setNextLive(
     .returning(['title', 'starts_at'])
     .executeTakeFirstOrThrow()
   return answer(row)
+}
+
+/**
+ * `GET /api/room/greeting`: the owner's words to the room's followers — read by them and the
+ * owner; anyone else learns only that there is none for them.
+ */
+export async function roomGreeting(
+  db: Db,
+  roomId: number,
+  userId: number | null,
+): Promise<GreetingAnswer> {
+  const room = await db
+    .selectFrom('rooms')
+    .select(['greeting', 'owner_user_id'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.room_id')
+            .where('follows.room_id', '=', roomId)
+            .where('follows.user_id', '=', userId ?? 0),
+        )
+        .as('is_follow'),
+    )
+    .where('id', '=', roomId)
+    .executeTakeFirst()
+  if (!room) throw new ApiError(404, messages.notFound)
+  const shown = userId !== null && (Boolean(room.is_follow) || room.owner_user_id === userId)
+  return { greeting: shown ? room.greeting : '', is_shown: shown }
+}
+
+/** `POST /api/room/greeting`: the owner writes (or, with '', removes) the greeting. */
+export async function setGreeting(
+  db: Db,
+  request: { userId: number; roomId: number; greeting: string },
+): Promise<GreetingAnswer> {
+  await ownedRoom(db, request.roomId, request.userId)
+  const greeting = stripHidden(request.greeting).trim()
+  await db.updateTable('rooms').set({ greeting }).where('id', '=', request.roomId).execute()
+  return { greeting, is_shown: true }
 }

@@ -5,6 +5,7 @@ import {
   type MissionAction,
 } from '../../../src/domain/missions.ts'
 import type { Db } from '../../db/index.ts'
+import { notify } from '../notices/notices.ts'
 import { catalogueInTransaction, missionPlace, type CatalogueMission } from './catalogue.ts'
 
 /*
@@ -149,6 +150,16 @@ export async function advanceMissions(tx: Db, act: MissionAct): Promise<boolean>
   if (cleared.size > 0) {
     const more = await advanceRows(tx, act.userId, [...cleared.values()])
     achieved ||= more.some((r) => r.achieved > r.prev_achieved)
+  }
+  // The user's notices say so too, with the way to the rewards.
+  if (achieved) {
+    await notify(tx, {
+      userId: act.userId,
+      kind: 'mission',
+      title: 'ミッションを達成しました',
+      body: '報酬を受け取りましょう。',
+      url: '/mission',
+    })
   }
   return achieved
 }

@@ -79,3 +79,20 @@ export async function readNotice(db: Db, userId: number, id: number): Promise<No
   if (!row) throw new ApiError(404, messages.notFound)
   return shape(row)
 }
+
+/** Tells a user something, inside the transaction of what happened. */
+export async function notify(
+  tx: Db,
+  notice: { userId: number; kind: Notice['kind']; title: string; body?: string; url?: string },
+): Promise<void> {
+  await tx
+    .insertInto('user_notices')
+    .values({
+      user_id: notice.userId,
+      kind: notice.kind,
+      title: notice.title,
+      body: notice.body ?? '',
+      url: notice.url ?? '',
+    })
+    .execute()
+}
