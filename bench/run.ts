@@ -8,6 +8,7 @@ import { benchGifts } from './gifts.ts'
 import { met, writeResults, type BenchResult } from './report.ts'
 import { benchRoomComments } from './room-comments.ts'
 import { benchStanding } from './standing.ts'
+import { benchSearch } from './search.ts'
 
 // `npm run bench` (after `vite build`); `npm run bench -- --quick` for a short run.
 const quick = process.argv.includes('--quick')
@@ -38,6 +39,7 @@ for (const bench of [
   benchApiLatency,
   benchEventRanking,
   benchStanding,
+  benchSearch,
   benchFirstFrame,
 ]) {
   results.push(await timed(() => bench({ quick })))

@@ -13,6 +13,7 @@ import { startDemoBots } from './services/demo-bots.ts'
 import { startGradeAggregator } from './services/rankings/grades.ts'
 import { startMissionCatalogue } from './services/missions/catalogue.ts'
 import { startNoticeFanout } from './services/notices/fanout.ts'
+import { startAnalyze } from './services/analyze.ts'
 import { startEventFinalizer } from './services/events/finalize.ts'
 import { startOrderSweeper } from './services/order-settlement.ts'
 import { paymentProvider } from './services/payments.ts'
@@ -114,6 +115,7 @@ export async function startServer(
   const grades = startGradeAggregator({ db: database.db, logger })
   const missions = startMissionCatalogue({ db: database.db, logger })
   const notices = startNoticeFanout({ db: database.db, logger })
+  const analyze = startAnalyze({ db: database.db, engine: database.engine, logger })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
   logger.info('listening', {
@@ -137,6 +139,7 @@ export async function startServer(
       await grades.stop()
       await missions.stop()
       await notices.stop()
+      await analyze.stop()
       http.closeIdleConnections()
       // Requests in flight finish first: what they committed is still published on the bus.
       if (inFlight > 0) {
