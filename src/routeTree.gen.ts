@@ -20,6 +20,7 @@ import { Route as NoticeRouteRouteImport } from './routes/notice/route'
 import { Route as Povo_ecRouteRouteImport } from './routes/povo_ec/route'
 import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
 import { Route as RankingRouteImport } from './routes/ranking'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
 import { Route as UserFollowRouteImport } from './routes/_user/follow'
@@ -112,6 +113,11 @@ const PrivacypolicyRoute = PrivacypolicyRouteImport.update({
 const RankingRoute = RankingRouteImport.update({
   id: '/ranking',
   path: '/ranking',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TermsRoute = TermsRouteImport.update({
@@ -330,6 +336,7 @@ export interface FileRoutesByFullPath {
   '/mission': typeof MissionRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/ranking': typeof RankingRoute
+  '/search': typeof SearchRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/follow': typeof UserFollowRoute
@@ -378,6 +385,7 @@ export interface FileRoutesByTo {
   '/mission': typeof MissionRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/ranking': typeof RankingRoute
+  '/search': typeof SearchRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/follow': typeof UserFollowRoute
@@ -430,6 +438,7 @@ export interface FileRoutesById {
   '/mission': typeof MissionRoute
   '/privacypolicy': typeof PrivacypolicyRoute
   '/ranking': typeof RankingRoute
+  '/search': typeof SearchRoute
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/_user/follow': typeof UserFollowRoute
@@ -483,6 +492,7 @@ export interface FileRouteTypes {
     | '/mission'
     | '/privacypolicy'
     | '/ranking'
+    | '/search'
     | '/terms'
     | '/tokusho'
     | '/follow'
@@ -531,6 +541,7 @@ export interface FileRouteTypes {
     | '/mission'
     | '/privacypolicy'
     | '/ranking'
+    | '/search'
     | '/terms'
     | '/tokusho'
     | '/follow'
@@ -582,6 +593,7 @@ export interface FileRouteTypes {
     | '/mission'
     | '/privacypolicy'
     | '/ranking'
+    | '/search'
     | '/terms'
     | '/tokusho'
     | '/_user/follow'
@@ -635,6 +647,7 @@ export interface RootRouteChildren {
   MissionRoute: typeof MissionRoute
   PrivacypolicyRoute: typeof PrivacypolicyRoute
   RankingRoute: typeof RankingRoute
+  SearchRoute: typeof SearchRoute
   TermsRoute: typeof TermsRoute
   TokushoRoute: typeof TokushoRoute
   DevFlowsRoute: typeof DevFlowsRoute
@@ -735,6 +748,13 @@ declare module '@tanstack/react-router' {
       path: '/ranking'
       fullPath: '/ranking'
       preLoaderRoute: typeof RankingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms': {
@@ -1102,6 +1122,7 @@ const rootRouteChildren: RootRouteChildren = {
   MissionRoute: MissionRoute,
   PrivacypolicyRoute: PrivacypolicyRoute,
   RankingRoute: RankingRoute,
+  SearchRoute: SearchRoute,
   TermsRoute: TermsRoute,
   TokushoRoute: TokushoRoute,
   DevFlowsRoute: DevFlowsRoute,

@@ -21,6 +21,7 @@ import type { LotteryMachines } from './lottery.ts'
 import type { AppPorts } from './ports.ts'
 import type { AccountMachines } from './account.ts'
 import type { RoomMachines } from './room.ts'
+import type { SearchMachines } from './search.ts'
 import type { ShopMachines } from './shop.ts'
 
 /** The outside world as the app machine needs it; src/main.tsx passes the browser's. */
@@ -132,6 +133,9 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     ),
     event: once<EventMachines>(() =>
       import('./event.ts').then((m) => m.eventMachines(effects, ports)),
+    ),
+    search: once<SearchMachines>(() =>
+      import('./search.ts').then((m) => m.searchMachines(effects, ports)),
     ),
     lottery: once<LotteryMachines>(() =>
       import('./lottery.ts').then((m) => m.lotteryAndFlows(effects, ports)),

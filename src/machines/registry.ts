@@ -14,6 +14,8 @@ import { gradeMachine } from './grade/grade.machine.ts'
 import { medalMachine } from './medal/medal.machine.ts'
 import { memoryMachine } from './memory/memory.machine.ts'
 import { missionMachine } from './mission/mission.machine.ts'
+import { searchBoxMachine } from './search/search-box.machine.ts'
+import { searchResultsMachine } from './search/search-results.machine.ts'
 import { rankingMachine } from './ranking/ranking.machine.ts'
 import { followMachine } from './follow/follow.machine.ts'
 import { flowsMachine } from './flows/flows.machine.ts'
@@ -77,4 +79,6 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'next-live', machine: nextLiveMachine },
   { dir: 'notice', machine: noticesMachine },
   { dir: 'notice', machine: noticeMachine },
+  { dir: 'search', machine: searchBoxMachine },
+  { dir: 'search', machine: searchResultsMachine },
 ]

@@ -2,8 +2,10 @@ import { Link } from '@tanstack/react-router'
 import { formatCompactCount } from '../../domain/compact-count.ts'
 import { shallowEqual } from '@xstate/react'
 import { useApp, useAppActor, useAuth, useT, type AppSnapshot } from '../app-context.tsx'
+import { SearchSlot } from '../search/SearchSlot.tsx'
 import { LocaleSwitcher } from './LocaleSwitcher.tsx'
 import './header.css'
+import './header-tools.css'
 
 const selectOnliveNum = (s: AppSnapshot) => s.context.onliveNum
 const selectMenuOpen = (s: AppSnapshot) => s.matches({ menu: 'open' })
@@ -41,6 +43,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
         </p>
       )}
       <div className="site-header__actions">
+        <SearchSlot />
         <LocaleSwitcher />
         {user ? (
           <>

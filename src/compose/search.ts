@@ -1,0 +1,35 @@
+import { fromPromise } from 'xstate'
+import type { Effects } from './app.ts'
+import type { AppPorts } from './ports.ts'
+import { getRoomGenres, searchRooms, suggestRooms } from '../effects/api/search.ts'
+import { searchBoxMachine } from '../machines/search/search-box.machine.ts'
+import { searchResultsMachine } from '../machines/search/search-results.machine.ts'
+
+export type SearchMachines = ReturnType<typeof searchMachines>
+
+/**
+ * The header's search box and the results page's machines with real effects. Loaded when the box
+ * is first focused or opened, or with the results page (src/compose/app.ts), not with the site.
+ */
+export function searchMachines(effects: Effects, ports: AppPorts) {
+  const reportError = (_: unknown, { error }: { error: unknown }) => ports.reportError(error)
+  return {
+    box: searchBoxMachine.provide({
+      actors: { suggest: fromPromise(({ input }) => suggestRooms(effects.api, input.keyword)) },
+      actions: {
+        // A failed suggestion is not worth a banner: Enter still searches.
+        reportError: () => {},
+        openRoom: (_, { roomUrlKey }) => effects.go(`/r/${encodeURIComponent(roomUrlKey)}`),
+        openResults: (_, { keyword }) =>
+          effects.go(`/search?${new URLSearchParams({ keyword }).toString()}`),
+      },
+    }),
+    results: searchResultsMachine.provide({
+      actors: {
+        loadGenres: fromPromise(() => getRoomGenres(effects.api)),
+        loadRooms: fromPromise(({ input }) => searchRooms(effects.api, input)),
+      },
+      actions: { reportError },
+    }),
+  }
+}
