@@ -17,6 +17,8 @@ export function startAnalyze(deps: { db: Db; engine: 'pglite' | 'postgres'; logg
     name: 'analyze',
     intervalMs: deps.engine === 'pglite' ? ANALYZE_INTERVAL_MS : 0,
     logger: deps.logger,
+    // Not at start: a fresh process has nothing new to learn, and a start is busy enough.
+    now: false,
     run: async () => {
       await sql`analyze`.execute(deps.db)
     },

@@ -14,6 +14,8 @@ export function startJob(options: {
   intervalMs: number
   logger: Logger
   run: () => Promise<void>
+  /** Run at once as well (the default), or first after one interval. */
+  now?: boolean
 }): Job {
   const { name, intervalMs, logger, run } = options
   if (!(intervalMs > 0)) return { stop: async () => {} }
@@ -25,7 +27,7 @@ export function startJob(options: {
         running = undefined
       })
   }
-  tick()
+  if (options.now !== false) tick()
   const timer = setInterval(tick, intervalMs)
   timer.unref()
   return {
