@@ -1,4 +1,4 @@
-import { useRouter } from '@tanstack/react-router'
+import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useRef, useState, type SyntheticEvent } from 'react'
 import { useT } from '../app-context.tsx'
 import type { SearchBoxProps } from './SearchBox.tsx'
@@ -15,12 +15,16 @@ type Loaded = Pick<SearchBoxProps, 'logic'> & {
 export function SearchSlot() {
   const { t } = useT()
   const router = useRouter()
-  const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState('')
   const [loaded, setLoaded] = useState<Loaded | null>(null)
   const loading = useRef(false)
   const toggle = useRef<HTMLButtonElement>(null)
   const plain = useRef<HTMLInputElement>(null)
+  const path = useRouterState({ select: (s) => s.location.pathname })
+  // The phone's field is open on the page it was opened on: a room or the results opened from
+  // it close it.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === path
 
   const load = () => {
     if (loading.current) return
@@ -37,7 +41,7 @@ export function SearchSlot() {
     if (keyword !== '') void router.navigate({ to: '/search', search: { keyword } })
   }
   const dismiss = () => {
-    setOpen(false)
+    setOpenOn(null)
     toggle.current?.focus()
   }
 
@@ -51,7 +55,7 @@ export function SearchSlot() {
         aria-controls="site-search"
         aria-label={t('search.open')}
         onClick={() => {
-          setOpen(!open)
+          setOpenOn(open ? null : path)
           load()
           if (!open) queueMicrotask(() => plain.current?.focus())
         }}
