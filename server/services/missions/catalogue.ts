@@ -168,6 +168,8 @@ export function startMissionCatalogue(deps: { db: Db; logger: Logger }): Job {
     name: 'mission catalogue',
     intervalMs: CATALOGUE_MS,
     logger: deps.logger,
+    // The first action or list reads it; the job keeps it fresh after.
+    now: false,
     run: async () => {
       await missionCatalogue(deps.db)
     },

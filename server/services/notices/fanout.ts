@@ -82,6 +82,8 @@ export function startNoticeFanout(deps: { db: Db; logger: Logger }): Job {
     name: 'notice fan-out',
     intervalMs: FANOUT_INTERVAL_MS,
     logger: deps.logger,
+    // What a start left pending is taken up within the interval.
+    now: false,
     run: async () => {
       await runNoticeFanouts(deps.db)
     },
