@@ -44,6 +44,7 @@ const PUBLIC = [
   '/dev/outbox',
   '/en/terms',
   '/mission',
+  '/search?keyword=%E3%81%9D%E3%82%89',
 ]
 const VIEWER = [
   '/mypage',

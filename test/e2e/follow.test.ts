@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { logIn, openBrowser, type Session } from './browser.ts'
+
+let liver: Session
+let viewer: Session
+beforeEach(async () => {
+  ;[liver, viewer] = await Promise.all([openBrowser(), openBrowser()])
+})
+afterEach(async () => {
+  await Promise.all([liver.close(), viewer.close()])
+})
+
+const base = () => inject('baseUrl')
+
+describe('follows and notices in Chromium', () => {
+  it('a viewer follows a room; when its owner goes live the header shows an unread notice and /follow lists the room on air', async () => {
+    await Promise.all([logIn(liver.page, 'demo_liver'), logIn(viewer.page, 'demo_viewer')])
+    // The demo's live of the room ends first, so that it can go live again.
+    await liver.page.goto(base() + '/r/demo_liver_room')
+    const panel = liver.page.getByRole('region', { name: '配信者メニュー' })
+    await panel.getByRole('button', { name: '配信を終了する' }).click()
+    await liver.page.getByText('配信は終了しました。').waitFor()
+
+    const page = viewer.page
+    await page.goto(base() + '/r/demo_liver_room')
+    const follow = page.getByRole('button', { name: 'フォローする' })
+    const following = page.getByRole('button', { name: 'フォロー中' })
+    await follow.or(following).first().waitFor()
+    if (await follow.isVisible()) await follow.click()
+    await following.waitFor()
+
+    // The owner goes live (the encoder's live-start call, as the owner's session makes it).
+    const status = await liver.page.evaluate(async () => {
+      const room = (await (
+        await fetch('/api/room/status?room_url_key=demo_liver_room')
+      ).json()) as { room_id: number }
+      const { csrf_token } = (await (await fetch('/api/csrf_token')).json()) as {
+        csrf_token: string
+      }
+      const body = new URLSearchParams({ room_id: String(room.room_id), csrf_token })
+      const response = await fetch('/api/encoder/live_start', { method: 'POST', body })
+      return response.status
+    })
+    expect(status).toBe(200)
+
+    // The notice is fanned out in the background (every 2 s): the page shows it once it is.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(base() + '/follow')
+          await page.locator('main').waitFor()
+          return page.getByTestId('header-unread').count()
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(1)
+    await page
+      .getByRole('link', { name: /デモ ライバー/ })
+      .first()
+      .waitFor()
+    await page.getByTestId('header-notice').click()
+    await page
+      .getByText(/配信を始めました/)
+      .first()
+      .waitFor()
+    expect(viewer.errors).toEqual([])
+  }, 60_000)
+})
