@@ -43,24 +43,23 @@ describe('follows and notices in Chromium', () => {
     })
     expect(status).toBe(200)
 
-    // The notice is fanned out in the background (every 2 s): the page shows it once it is.
+    // The notice is fanned out in the background (every 2 s): /notice lists it once it is (other
+    // browser tests may have left the viewer other notices: this one is looked for by its words).
     await expect
       .poll(
         async () => {
-          await page.goto(base() + '/follow')
-          await page.locator('main').waitFor()
-          return page.getByTestId('header-unread').count()
+          await page.goto(base() + '/notice')
+          await page.locator('main h1').first().waitFor()
+          return page.getByText(/デモ ライバーさんが配信を始めました/).count()
         },
         { timeout: 20_000, interval: 1000 },
       )
-      .toBe(1)
+      .toBeGreaterThan(0)
+    // Unread, so the header says there is something to read; the room is on air in /follow.
+    await page.getByTestId('header-unread').waitFor()
+    await page.goto(base() + '/follow')
     await page
       .getByRole('link', { name: /デモ ライバー/ })
-      .first()
-      .waitFor()
-    await page.getByTestId('header-notice').click()
-    await page
-      .getByText(/配信を始めました/)
       .first()
       .waitFor()
     expect(viewer.errors).toEqual([])
