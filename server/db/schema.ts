@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely'
 import type { EnqueteTables } from './schema-enquetes.ts'
 import type { EventTables } from './schema-events.ts'
 import type { GachaTables } from './schema-gacha.ts'
+import type { FollowTables } from './schema-follow.ts'
 import type { MissionTables } from './schema-missions.ts'
 import type { RankingTables } from './schema-rankings.ts'
 import type { ShopTables } from './schema-shop.ts'
@@ -9,12 +10,15 @@ import type { GiftKind, GiftType } from '../../src/domain/gifts.ts'
 
 /** Kysely's view of the tables created by `migrations/*.sql`. */
 export interface DB
-  extends ShopTables, EventTables, GachaTables, EnqueteTables, RankingTables, MissionTables {
+  extends
+    ShopTables,
+    EventTables,
+    GachaTables,
+    EnqueteTables,
+    RankingTables,
+    MissionTables,
+    FollowTables {
   genres: GenreTable
-  room_schedules: RoomScheduleTable
-  user_notices: UserNoticeTable
-  live_tags: LiveTagTable
-  notice_fanouts: NoticeFanoutTable
   users: UserTable
   rooms: RoomTable
   lives: LiveTable
@@ -24,7 +28,6 @@ export interface DB
   outbox: OutboxTable
   rate_counters: RateCounterTable
   comments: CommentTable
-  follows: FollowTable
   live_reports: LiveReportTable
   user_reports: UserReportTable
   comment_blocks: CommentBlockTable
@@ -175,14 +178,6 @@ export interface CommentTable {
   created_at: CreatedAt
 }
 
-export interface FollowTable {
-  user_id: number
-  room_id: number
-  created_at: CreatedAt
-  /** Notices of the room's lives (issue #20): on unless the follower turned them off. */
-  push_send_status: Generated<boolean>
-}
-
 export interface LiveReportTable {
   id: Generated<number>
   live_id: number
@@ -296,41 +291,4 @@ export interface LivePresenceTable {
   bcsvr_key: string
   viewers: number
   seen_at: CreatedAt
-}
-
-export interface RoomScheduleTable {
-  room_id: number
-  title: Generated<string>
-  starts_at: Date
-  updated_at: Generated<Date>
-}
-
-export type NoticeKind = 'live_start' | 'schedule' | 'mission' | 'gacha' | 'news'
-
-export interface UserNoticeTable {
-  /** bigserial: pg returns it as a string. */
-  id: ColumnType<string, never, never>
-  user_id: number
-  kind: NoticeKind
-  title: string
-  body: Generated<string>
-  url: Generated<string>
-  room_id: number | null
-  live_id: number | null
-  created_at: CreatedAt
-  read_at: Date | null
-}
-
-export interface NoticeFanoutTable {
-  live_id: number
-  room_id: number
-  after_user_id: Generated<number>
-  created_at: CreatedAt
-  done_at: Date | null
-}
-
-export interface LiveTagTable {
-  live_id: number
-  tag: string
-  position: number
 }
