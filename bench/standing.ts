@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../server/db/index.ts'
-import { addDays, aggregateWeek, lastEndedWeek } from '../server/services/rankings/grades.ts'
+import { aggregateWeek } from '../server/services/rankings/grades.ts'
+import { addDays, lastEndedWeek } from '../server/services/rankings/weeks.ts'
 import { periodStart, SCORE_PERIODS } from '../src/domain/scores.ts'
 import { GRADES } from '../src/domain/grades.ts'
 import { postgresReachable, startTestServer, type Engine } from '../test/server/harness.ts'

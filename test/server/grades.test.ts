@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/index.ts'
-import { addDays, aggregateDueWeeks, aggregateWeek } from '../../server/services/rankings/grades.ts'
+import { aggregateDueWeeks, aggregateWeek } from '../../server/services/rankings/grades.ts'
+import { addDays } from '../../server/services/rankings/weeks.ts'
 import { roomGrade } from '../../server/services/rankings/standing.ts'
 import { gradeAfterWeek } from '../../src/domain/grades.ts'
 import { MEDALS } from '../../src/domain/medals.ts'

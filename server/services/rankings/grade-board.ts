@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.ts'
 import { periodStart } from '../../../src/domain/scores.ts'
-import { addDays, previousWeek } from './grades.ts'
+import { addDays, previousWeek } from './weeks.ts'
 
 /**
  * Every room's grade this week and last week's aggregation, in memory: grades change once a week,

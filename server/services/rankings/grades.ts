@@ -3,38 +3,16 @@ import type { Db } from '../../db/index.ts'
 import type { Logger } from '../../env.ts'
 import { startJob, type Job } from '../jobs.ts'
 import { forgetGrades } from './grade-board.ts'
+import { addDays, lastEndedWeek } from './weeks.ts'
 import { earnGradeMedals } from './medals.ts'
 import { GRADES, STARTING_GRADE_ID } from '../../../src/domain/grades.ts'
-import { periodEnd, periodStart } from '../../../src/domain/scores.ts'
+import { periodEnd } from '../../../src/domain/scores.ts'
 
 /** How often every process looks for a week to aggregate. */
 export const GRADE_JOB_INTERVAL_MS = 60_000
 
-/**
- * A week is aggregated this long after it ends: a gift whose transaction began just before
- * Monday 00:00 (scores are dated by the transaction's clock) has committed by then.
- */
-export const AGGREGATION_GRACE_MS = 5_000
-
 /** The advisory lock every process takes to aggregate (one at a time across processes). */
 const AGGREGATION_LOCK = 18_018_018
-
-const DAY_MS = 86_400_000
-
-/** The Tokyo day `days` after `isoDay` (YYYY-MM-DD). */
-export const addDays = (isoDay: string, days: number) =>
-  new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
-
-/** The last week (its Monday) that has ended, grace included, at `nowMs`: the job's next. */
-export const lastEndedWeek = (nowMs: number) =>
-  addDays(periodStart('week', nowMs - AGGREGATION_GRACE_MS), -7)
-
-/**
- * The week before this one (its Monday): what the pages ask to have been aggregated. From Monday
- * 00:00 it names the week just ended, grace or not, so a page asked within the grace says the
- * aggregation is still to come instead of showing the week before's grades as settled.
- */
-export const previousWeek = (nowMs: number) => addDays(periodStart('week', nowMs), -7)
 
 const isoOf = (d: Date) => d.toISOString().slice(0, 10)
 

@@ -22,7 +22,7 @@ import { periodEnd, periodStart, type ScorePeriod } from '../../../src/domain/sc
 import { badgeBoard } from './badges.ts'
 import { scoreBoard, type ScoreBoard } from './board.ts'
 import { gradeBoard, type GradeRow } from './grade-board.ts'
-import { addDays, previousWeek } from './grades.ts'
+import { addDays, previousWeek } from './weeks.ts'
 
 /*
  * A room's standing as the grade page, the SHOWRANK and the profile show it: the grade it holds
