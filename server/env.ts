@@ -2,10 +2,9 @@ import type { PushHub } from './broadcast/hub.ts'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/index.ts'
 import type { ReadCache } from './read-cache.ts'
-import type { Body } from './request.ts'
-import type { MessageProvider } from './services/outbox.ts'
-import type { PaymentProvider } from './services/payments.ts'
-import type { Session } from './services/sessions.ts'
+import type { MessageProvider } from './services/message-provider.ts'
+import type { PaymentProvider } from './services/payment-provider.ts'
+import type { Session } from './services/session-record.ts'
 
 // What every route and service may know of the app: its logger and the per-request variables.
 // Kept apart from app.ts (which imports every route) so that nothing imports the app to type itself.
@@ -14,6 +13,9 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void
   error(message: string, fields?: Record<string, unknown>): void
 }
+
+/** A request's body, form or JSON, as request.ts readBody caches it. */
+export type Body = Record<string, unknown>
 
 export interface AppEnv {
   Variables: {

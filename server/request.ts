@@ -1,12 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { CsrfField } from '../src/contract/session.ts'
-import type { AppEnv } from './env.ts'
+import type { AppEnv, Body } from './env.ts'
 import { ApiError, messages } from './errors.ts'
 import { authMessages } from './services/accounts.ts'
 import { csrfMatches, findSession } from './services/sessions.ts'
-
-export type Body = Record<string, unknown>
 
 /**
  * The request body as an object, whatever SPEC.md §7 says the call uses (form or JSON); read

@@ -5,7 +5,7 @@ import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { settleStale } from './order-settlement.ts'
 import { insertOrder, reserveOnce } from './orders.ts'
-import type { PaymentProvider } from './payments.ts'
+import type { PaymentProvider } from './payment-provider.ts'
 
 export const ecMessages = {
   roomNotFound: 'ルームが見つかりません',

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import type { Logger } from '../env.ts'
 import type { Db } from '../db/index.ts'
 import type { OrderStatus } from '../../src/domain/shop.ts'
-import type { PaymentProvider } from './payments.ts'
+import type { PaymentProvider } from './payment-provider.ts'
 
 /**
  * Moves an order from `from` to `to` on its locked row, with what the change carries, in one

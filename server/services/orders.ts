@@ -6,7 +6,7 @@ import type { Db } from '../db/index.ts'
 import type { OrderTable } from '../db/schema-shop.ts'
 import { ApiError, messages } from '../errors.ts'
 import { settle } from './order-settlement.ts'
-import type { PaymentProvider } from './payments.ts'
+import type { PaymentProvider } from './payment-provider.ts'
 
 /** An order not paid this long after it was made is expired. */
 export const ORDER_TTL_MS = 30 * 60_000

@@ -1,17 +1,6 @@
 import type { Logger } from '../env.ts'
 import type { Db } from '../db/index.ts'
-
-export interface OutgoingMessage {
-  channel: 'sms' | 'mail'
-  recipient: string
-  subject?: string
-  body: string
-}
-
-/** Where SMS and mail go. A real provider (an SMS gateway, SMTP) implements the same call. */
-export interface MessageProvider {
-  send(message: OutgoingMessage): Promise<void>
-}
+import type { MessageProvider } from './message-provider.ts'
 
 /**
  * The local provider: keeps every message in the `outbox` table, shown at /dev/outbox in the

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db/index.ts'
 import type { SandboxStatus } from '../db/schema-shop.ts'
-import type { PaymentProvider } from './payments.ts'
+import type { PaymentProvider } from './payment-provider.ts'
 
 export const SANDBOX_NAME = 'sandbox'
 

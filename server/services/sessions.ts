@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../env.ts'
 import { isHttps } from '../caller.ts'
 import type { Db } from '../db/index.ts'
+import type { Session } from './session-record.ts'
 
 /**
  * The session cookie has SHOWROOM's name, so existing SHOWROOM clients (tools that log in for a
@@ -18,12 +19,6 @@ const SESSION_DAYS = 30
  * plenty (an expired token is fetched again), and such sessions do not pile up for a month.
  */
 const ANONYMOUS_SESSION_DAYS = 1
-
-export interface Session {
-  id: string
-  userId: number | null
-  csrfToken: string
-}
 
 function token(): string {
   return randomBytes(24).toString('base64url')

@@ -3,7 +3,7 @@ import type { Order, TimeLimitedPack } from '../../src/domain/shop.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { insertOrder, reserveOnce } from './orders.ts'
-import type { PaymentProvider } from './payments.ts'
+import type { PaymentProvider } from './payment-provider.ts'
 import { shopMessages } from './shop.ts'
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000)

@@ -12,7 +12,7 @@ import type { Db } from '../db/index.ts'
 import type { ShopPlanTable } from '../db/schema-shop.ts'
 import { ApiError, invalidFields } from '../errors.ts'
 import { insertOrder, reserveOnce, type OrderContents } from './orders.ts'
-import type { PaymentProvider } from './payments.ts'
+import type { PaymentProvider } from './payment-provider.ts'
 
 export const shopMessages = {
   notFound: '商品が見つかりません',

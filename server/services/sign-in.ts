@@ -9,7 +9,7 @@ import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { authMessages, checkCredentials, createAccount } from './accounts.ts'
 import { consumeCaptcha, createCaptcha, type CaptchaOptions } from './captcha.ts'
-import type { MessageProvider } from './outbox.ts'
+import type { MessageProvider } from './message-provider.ts'
 import { hit, isLimited, resetLimit } from './rate-limit.ts'
 
 // Per account 5 a minute; per address more, as many people can share one address (NAT).

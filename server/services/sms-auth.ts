@@ -21,7 +21,7 @@ import {
   redeemSmsCode,
   setPassword,
 } from './accounts.ts'
-import type { MessageProvider } from './outbox.ts'
+import type { MessageProvider } from './message-provider.ts'
 import { allowAttempt } from './rate-limit.ts'
 
 const SMS_LIMIT = { max: 3, windowMs: 10 * 60_000 }
