@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/index.ts'
-import type { SendGift } from './gifts.ts'
+import type { SendGift } from './gift-request.ts'
 import { GIFT_KIND } from '../../src/domain/gifts.ts'
 import { MEDALS } from '../../src/domain/medals.ts'
 

@@ -20,6 +20,7 @@ import {
   takeFreeStock,
   type Sender,
 } from './gift-steps.ts'
+import type { GiftPayment, SendGift } from './gift-request.ts'
 
 export { FREE_GIFT_CAP, FREE_GIFT_GRANT } from './free-gifts.ts'
 /** The most of one gift sent in one call: the app's limit too. */
@@ -36,13 +37,6 @@ export const giftMessages = {
   tooMany: (max: number) => `一度に送れるのは${max}個までです。`,
 } as const
 
-export interface SendGift {
-  userId: number
-  liveId: number
-  giftId: number
-  num: number
-}
-
 /** What sending a gift answers: the wire contract's (src/contract/gifts.ts). */
 export type GiftSent = GiftAnswer
 
@@ -57,7 +51,7 @@ const settle = <T>(promise: Promise<T>) =>
  * One gift inside the caller's transaction: every check, the balance, ledger, log, fan points and
  * event points — in few statements, since each one is a wait on the database (or its thread).
  */
-async function giveGiftIn(tx: Db, request: SendGift, kind: 'free' | 'paid') {
+async function giveGiftIn(tx: Db, request: SendGift, kind: GiftPayment) {
   const max = MAX_GIFT_NUM[kind]
   if (request.num < 1 || request.num > max) throw new ApiError(400, giftMessages.tooMany(max))
   // A paid gift's debit is sent right behind the read of the live and the gift, costed in its
@@ -206,7 +200,7 @@ export async function sendGift(
   db: Db,
   hub: PushHub,
   request: SendGift,
-  kind: 'free' | 'paid',
+  kind: GiftPayment,
 ): Promise<GiftSent> {
   const [result, badges] = await Promise.all([
     db.transaction().execute((tx) => giveGiftIn(tx, request, kind)),
