@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
-import type { CreatedAt } from './schema.ts'
+import type { CreatedAt } from './columns.ts'
 
 /** Kysely's view of the votes' (enquetes') tables (migration 006); DB in schema.ts extends it. */
 export interface EnqueteTables {

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { EntryStatus, EventType } from '../../src/domain/events.ts'
-import type { CreatedAt } from './schema.ts'
+import type { CreatedAt } from './columns.ts'
 
 /** Kysely's view of the events' tables (migration 014); DB in schema.ts extends it. */
 export interface EventTables {

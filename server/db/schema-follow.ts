@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
-import type { CreatedAt } from './schema.ts'
+import type { CreatedAt } from './columns.ts'
 
 /** Kysely's view of the follow, search and notice tables (migrations 019–024); DB extends it. */
 export interface FollowTables {

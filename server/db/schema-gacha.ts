@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { GachaKind, PrizeType, Rarity } from '../../src/domain/gacha.ts'
-import type { CreatedAt } from './schema.ts'
+import type { CreatedAt } from './columns.ts'
 
 /** Kysely's view of the gachas', items' and ad rewards' tables (migration 009); DB in schema.ts extends it. */
 export interface GachaTables {

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { OrderKind, OrderStatus, ShippingAddress } from '../../src/domain/shop.ts'
-import type { CreatedAt } from './schema.ts'
+import type { CreatedAt } from './columns.ts'
 
 /** Kysely's view of the shop's tables (migrations 011 and 012); DB in schema.ts extends it. */
 export interface ShopTables {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { CreatedAt } from './columns.ts'
 import type { EnqueteTables } from './schema-enquetes.ts'
 import type { EventTables } from './schema-events.ts'
 import type { GachaTables } from './schema-gacha.ts'
@@ -41,8 +42,6 @@ export interface DB
   fan_points: FanPointTable
   live_presence: LivePresenceTable
 }
-
-export type CreatedAt = ColumnType<Date, Date | undefined, never>
 
 export interface GenreTable {
   id: number
