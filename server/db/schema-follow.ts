@@ -7,6 +7,7 @@ export interface FollowTables {
   room_schedules: RoomScheduleTable
   user_notices: UserNoticeTable
   notice_fanouts: NoticeFanoutTable
+  site_news: SiteNewsTable
   live_tags: LiveTagTable
 }
 
@@ -15,6 +16,9 @@ export interface RoomScheduleTable {
   title: Generated<string>
   starts_at: Date
   updated_at: Generated<Date>
+  /** The day-before reminder (migration 025): the last follower told, and when it was done. */
+  reminder_after_user_id: Generated<number>
+  reminded_at: Date | null
 }
 
 export type NoticeKind = 'live_start' | 'schedule' | 'mission' | 'gacha' | 'news'
@@ -31,6 +35,9 @@ export interface UserNoticeTable {
   live_id: number | null
   created_at: CreatedAt
   read_at: Date | null
+  /** Which site news this is (kind 'news'), and which schedule time (kind 'schedule'). */
+  news_id: number | null
+  schedule_at: Date | null
 }
 
 export interface NoticeFanoutTable {
@@ -38,6 +45,17 @@ export interface NoticeFanoutTable {
   room_id: number
   after_user_id: Generated<number>
   created_at: CreatedAt
+  done_at: Date | null
+}
+
+/** Site news (migration 025): published by an insert, told to every user in batches. */
+export interface SiteNewsTable {
+  id: Generated<number>
+  title: string
+  body: Generated<string>
+  url: Generated<string>
+  published_at: Generated<Date>
+  after_user_id: Generated<number>
   done_at: Date | null
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { publishNews } from '../services/notices/news.ts'
 import type { Db } from './index.ts'
 
 /** Off-air demo rooms' next lives: hours from the seed, and a title. */
@@ -33,9 +34,27 @@ export async function seedDemoSchedules(db: Db, now: Date): Promise<void> {
       .onConflict((oc) =>
         oc
           .column('room_id')
-          .doUpdateSet({ title: s.title, starts_at: startsAt })
+          .doUpdateSet({
+            title: s.title,
+            starts_at: startsAt,
+            reminder_after_user_id: 0,
+            reminded_at: null,
+          })
           .where('room_schedules.starts_at', '<=', sql<Date>`now()`),
       )
       .execute()
   }
+}
+
+/** The demo's site news: one welcome, published once (the notice job tells every user). */
+export async function seedDemoNews(db: Db): Promise<void> {
+  const any = await db.selectFrom('site_news').select('id').limit(1).executeTakeFirst()
+  if (any) return
+  await publishNews(db, {
+    title: 'Kirariへようこそ',
+    body:
+      'ライブ配信を見て、コメントやギフトで応援しましょう。' +
+      'フォローしたルームが配信を始めたときや、配信予定の前日にもここでお知らせします。',
+    url: '/',
+  })
 }

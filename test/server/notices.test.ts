@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NoticeListAnswer } from '../../src/contract/notice.ts'
 import { endLive, startLive } from '../../server/services/lives.ts'
 import { runNoticeFanouts } from '../../server/services/notices/fanout.ts'
+import { publishNews } from '../../server/services/notices/news.ts'
 import { setFollow } from '../../server/services/room-social.ts'
 import { advanceMissions } from '../../server/services/missions/progress.ts'
 import { logInDemo, startTestServer, testEngines, type TestServer } from './harness.ts'
@@ -22,6 +23,9 @@ describe.each(await testEngines())('notices on %s', (engine) => {
       .where('room_url_key', '=', 'sports_ken')
       .executeTakeFirstOrThrow()
     roomId = room.id
+    // The demo's welcome news reaches everyone now, read, so the counts below are the tests' own.
+    await runNoticeFanouts(db())
+    await db().updateTable('user_notices').set({ read_at: new Date() }).execute()
   })
   afterAll(() => server.close())
 
@@ -134,5 +138,96 @@ describe.each(await testEngines())('notices on %s', (engine) => {
     const after = (await viewer.client.json('/api/notice')).body as unknown as NoticeListAnswer
     expect(after.unread_num).toBe(before.unread_num + 1)
     expect(after.notices[0]).toMatchObject({ kind: 'mission', url: '/mission', is_read: false })
+  })
+
+  it('tells every user of site news once, and only those who had an account when it came out', async () => {
+    const users = await db()
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('is_bot', '=', false)
+      .executeTakeFirstOrThrow()
+    const later = new Date(Date.now() + 3_600_000)
+    const newsId = await publishNews(db(), { title: `お知らせ ${engine}`, url: '/mission' })
+    const scheduled = await publishNews(db(), { title: 'まだ先', publishedAt: later })
+    await Promise.all([runNoticeFanouts(db()), runNoticeFanouts(db())])
+    await db()
+      .insertInto('users')
+      .values({ account_id: `news_late_${engine}`, name: 'あとから', birthday: 20000101 })
+      .execute()
+    await runNoticeFanouts(db())
+    const told = await db()
+      .selectFrom('user_notices')
+      .select([
+        'news_id',
+        sql<number>`count(*)::int`.as('notices'),
+        sql<number>`count(distinct user_id)::int`.as('users'),
+      ])
+      .where('news_id', 'in', [newsId, scheduled])
+      .groupBy('news_id')
+      .execute()
+    expect(told).toEqual([{ news_id: newsId, notices: users.n, users: users.n }])
+    const viewer = await logInDemo(server, 'demo_viewer')
+    const list = (await viewer.client.json('/api/notice')).body as unknown as NoticeListAnswer
+    expect(list.notices[0]).toMatchObject({
+      kind: 'news',
+      title: `お知らせ ${engine}`,
+      url: '/mission',
+    })
+  })
+
+  it('reminds followers the day before a scheduled live, once per time', async () => {
+    const liver = await logInDemo(server, 'demo_liver')
+    const viewer = await logInDemo(server, 'demo_viewer')
+    const own = await db()
+      .selectFrom('rooms')
+      .select('id')
+      .where('owner_user_id', '=', liver.userId)
+      .executeTakeFirstOrThrow()
+    await setFollow(db(), viewer.userId, own.id, true)
+    const hour = 3_600_000
+    const inTokyo = (ms: number) => new Date(ms + 9 * hour).toISOString().slice(0, 16)
+    const starts = Math.ceil((Date.now() + 30 * hour) / hour) * hour
+    const schedule = (ms: number, title: string) =>
+      liver.client.postJson('/api/room/next_live', {
+        room_id: own.id,
+        starts_at: inTokyo(ms),
+        title,
+      })
+    expect((await schedule(starts, '新曲の配信')).status).toBe(200)
+    const reminders = () =>
+      db()
+        .selectFrom('user_notices')
+        .select(['title', 'body', 'url', 'schedule_at'])
+        .where('user_id', '=', viewer.userId)
+        .where('kind', '=', 'schedule')
+        .where('room_id', '=', own.id)
+        .orderBy('id')
+        .execute()
+    // More than a day ahead: nothing yet.
+    await runNoticeFanouts(db())
+    expect(await reminders()).toEqual([])
+    // Within the day before: once, however many runners.
+    const dayBefore = starts - 20 * hour
+    await Promise.all([runNoticeFanouts(db(), dayBefore), runNoticeFanouts(db(), dayBefore)])
+    await runNoticeFanouts(db(), dayBefore + hour)
+    const once = await reminders()
+    expect(once).toHaveLength(1)
+    expect(once[0]).toMatchObject({ body: '新曲の配信', schedule_at: new Date(starts) })
+    expect(once[0]?.title).toMatch(/の配信予定: (今日|明日) \d\d:00$/)
+    // A new title alone is not told again; a new time is.
+    await schedule(starts, '新曲の配信（曲目変更）')
+    await runNoticeFanouts(db(), dayBefore + hour)
+    expect(await reminders()).toHaveLength(1)
+    await schedule(starts + hour, '新曲の配信')
+    await runNoticeFanouts(db(), dayBefore + hour)
+    expect((await reminders()).map((r) => r.schedule_at)).toEqual([
+      new Date(starts),
+      new Date(starts + hour),
+    ])
+    await liver.client.postJson('/api/room/next_live', {
+      room_id: own.id,
+      starts_at: '',
+      title: '',
+    })
   })
 })

@@ -56,6 +56,11 @@ export async function setNextLive(
       oc.column('room_id').doUpdateSet({
         title,
         starts_at: new Date(ms),
+        // A new time is reminded of again; a new title alone is not.
+        reminder_after_user_id: sql<number>`case when room_schedules.starts_at = excluded.starts_at
+          then room_schedules.reminder_after_user_id else 0 end`,
+        reminded_at: sql<Date | null>`case when room_schedules.starts_at = excluded.starts_at
+          then room_schedules.reminded_at end`,
         updated_at: sql`now()`,
       }),
     )

@@ -2,9 +2,11 @@ import { sql } from 'kysely'
 import type { Db } from '../../db/index.ts'
 import type { Logger } from '../../env.ts'
 import { startJob, type Job } from '../jobs.ts'
+import { FANOUT_BATCH } from './batch.ts'
+import { newsBatch } from './news.ts'
+import { remindBatch } from './reminders.ts'
 
-/** Followers told per transaction: a batch's insert stays short for the database. */
-export const FANOUT_BATCH = 5_000
+export { FANOUT_BATCH }
 export const FANOUT_INTERVAL_MS = 2_000
 
 /**
@@ -69,10 +71,15 @@ async function fanOutBatch(db: Db): Promise<boolean> {
   })
 }
 
-/** Carries out every pending fan-out, batch by batch; answers how many batches ran. */
-export async function runNoticeFanouts(db: Db): Promise<number> {
+/**
+ * Carries out every pending fan-out — lives started, schedules within a day, site news —
+ * batch by batch; answers how many batches ran.
+ */
+export async function runNoticeFanouts(db: Db, nowMs = Date.now()): Promise<number> {
   let batches = 0
   while (await fanOutBatch(db)) batches++
+  while (await remindBatch(db, nowMs)) batches++
+  while (await newsBatch(db)) batches++
   return batches
 }
 
