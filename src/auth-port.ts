@@ -1,9 +1,10 @@
-import type { EventFromLogic } from 'xstate'
+import type { ActorRefFrom, EventFromLogic } from 'xstate'
 import type { authMachine } from './machines/auth/auth.machine.ts'
-import type { AuthActor } from './views/app-context.tsx'
 import { once } from './lazy-once.ts'
 
 export type AuthEvent = EventFromLogic<typeof authMachine>
+/** The auth actor once loaded (here, not in the views, so the views import this file and not back). */
+export type AuthActor = ActorRefFrom<typeof authMachine>
 
 /**
  * The auth actor as the site reaches it before its code has loaded: events sent meanwhile load

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { Effects } from './app.ts'
+import type { Effects } from './effects.ts'
 import type { AppPorts } from './ports.ts'
 import {
   finishSmsReset,

@@ -1,57 +1,24 @@
 import { createActor } from 'xstate'
-import type { Notice } from '../domain/api-failure.ts'
 import type { ServiceSettings } from '../domain/api-types.ts'
 import type { ChunkReloads } from '../domain/chunk-reload.ts'
 import type { Locale } from '../domain/locale.ts'
 import { failureOf } from '../domain/api-failure.ts'
-import type { ApiClient } from '../effects/api/client.ts'
 import { getOnliveNum, getOnlives } from '../effects/api/live.ts'
-import type { RoomDevice } from '../effects/room-device.ts'
 import { getCurrentUser } from '../effects/api/session.ts'
-import type { PageViewSink } from '../effects/analytics.ts'
 import { appMachine } from '../machines/app/app.machine.ts'
 import { onlivesMachine } from '../machines/onlives/onlives.machine.ts'
 import { authPort } from '../auth-port.ts'
 import { once } from '../lazy-once.ts'
 import type { RouterContext } from '../router-context.ts'
-import type { FlowInspector } from '../effects/inspector.ts'
 import { fromPromise } from 'xstate'
 import type { EventMachines } from './event.ts'
 import type { LotteryMachines } from './lottery.ts'
 import type { AppPorts } from './ports.ts'
+import type { Effects } from './effects.ts'
 import type { AccountMachines } from './account.ts'
 import type { RoomMachines } from './room.ts'
 import type { SearchMachines } from './search.ts'
 import type { ShopMachines } from './shop.ts'
-
-/** The outside world as the app machine needs it; src/main.tsx passes the browser's. */
-export interface Effects {
-  api: ApiClient
-  nowMs: () => number
-  loadMessages: (locale: Locale) => Promise<void>
-  notify: (notice: Notice, locale: Locale) => void
-  navigate: (href: string) => void
-  /** Opens another page of the app as a new history entry (the checkout's steps). */
-  go: (href: string) => void
-  /** Leaves the app for a page the server renders (the payment provider's). */
-  leaveFor: (url: string) => void
-  /** The tab's session storage (the checkout's client keys live there until an order is over). */
-  sessionStore: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
-  /** A fresh random key (a purchase attempt's client key). */
-  newKey: () => string
-  replaceLocation: (href: string) => void
-  reloadPage: () => void
-  writeChunkReloads: (reloads: ChunkReloads) => void
-  writeLocaleCookie: (locale: Locale) => void
-  relocalize: (path: string) => void
-  pageViews: PageViewSink
-  /** The push socket's address (ws:// or wss:// on our own host). */
-  pushUrl: string
-  /** The browser as a room needs it (storage, sound, sharing), loaded with the first room. */
-  roomDevice: () => Promise<RoomDevice>
-  /** Every actor of the app is created with this `inspect` (the flow visualizer listens). */
-  inspector?: FlowInspector
-}
 
 export interface AppStart {
   locale: Locale

@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate'
-import type { Effects } from './app.ts'
+import type { Effects } from './effects.ts'
 import type { AppActor } from '../views/app-context.tsx'
 import {
   forgetMailSend,

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate'
-import type { Effects } from './app.ts'
+import type { Effects } from './effects.ts'
 import {
   applyToEvent,
   decideEntry,

@@ -4,7 +4,7 @@ import { getMissions, receiveMission } from '../effects/api/mission.ts'
 import { runClock } from '../effects/clock.ts'
 import { translate } from '../effects/i18n.ts'
 import type { missionMachine } from '../machines/mission/mission.machine.ts'
-import type { Effects } from './app.ts'
+import type { Effects } from './effects.ts'
 import type { AppPorts } from './ports.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate'
 import type { AppPorts } from './ports.ts'
-import type { Effects } from './app.ts'
+import type { Effects } from './effects.ts'
 import type { Locale } from '../domain/locale.ts'
 import { GIFT_SOUND_VOLUME } from '../domain/room.ts'
 import { getGiftPanel, saveConfirmPaid, sendBulkFree, sendGift } from '../effects/api/gifts.ts'

@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate'
 import { ApiRequestError } from '../domain/api-failure.ts'
 import { checkEcItemDraft } from '../domain/shop-forms.ts'
 import { orderResultPath } from '../domain/shop-paths.ts'
-import type { Effects } from './app.ts'
+import type { Effects } from './effects.ts'
 import type { AppPorts } from './ports.ts'
 import {
   confirmOrder,

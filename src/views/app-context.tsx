@@ -9,15 +9,12 @@ import type {
   SnapshotFrom,
 } from 'xstate'
 import type { appMachine } from '../machines/app/app.machine.ts'
-import type { authMachine } from '../machines/auth/auth.machine.ts'
 import type { Locale } from '../domain/locale.ts'
-import type { AuthPort } from '../auth-port.ts'
+import type { AuthActor, AuthPort } from '../auth-port.ts'
 import { translate, translateValue } from '../effects/i18n.ts'
 
 export type AppActor = ActorRefFrom<typeof appMachine>
 export type AppSnapshot = SnapshotFrom<typeof appMachine>
-
-export type AuthActor = ActorRefFrom<typeof authMachine>
 
 export const AppActorContext = createContext<AppActor | null>(null)
 /** The auth actor, loaded: given to the auth modals once it is there (AuthModals.tsx). */

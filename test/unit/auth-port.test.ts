@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { authPort, type AuthEvent } from '../../src/auth-port.ts'
-import type { AuthActor } from '../../src/views/app-context.tsx'
+import type { AuthActor } from '../../src/auth-port.ts'
 
 /** A stand-in actor that records what it is sent. */
 function recorder() {

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { useSelector } from '@xstate/react'
-import type { AuthActor } from '../app-context.tsx'
+import type { AuthActor } from '../../auth-port.ts'
 import { AuthActorContext, useAuth } from '../app-context.tsx'
 import { useModule, whenIdle } from '../use-module.ts'
 
