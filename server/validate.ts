@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Context } from 'hono'
-import { Id, QueryFlag } from '../src/contract/common.ts'
+import { Id } from '../src/contract/common.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, messages } from './errors.ts'
 import { readBody } from './request.ts'
@@ -30,13 +30,25 @@ export async function input<S extends v.GenericSchema>(
   return parseOr400(schema, await readBody(c))
 }
 
-/** Optional `0`/`1` flag in a query string. */
-export const flag01 = QueryFlag
-
-/** A positive integer id given as a string: the wire contract's one id rule. */
-export const idString = Id
-
 /** A positive integer id in a path (`/img/room/{id}.svg`): beyond PostgreSQL's integer, a 400. */
 export function pathId(digits: string): number {
   return parseOr400(Id, digits)
 }
+
+/**
+ * A path's params parsed with a contract schema: a path that does not fit names nothing, so it
+ * is the 404 given (the page's own message, `messages.notFound` by default), not a 400.
+ */
+export function pathOr404<S extends v.GenericSchema>(
+  schema: S,
+  data: unknown,
+  notFound: string = messages.notFound,
+): v.InferOutput<S> {
+  const result = v.safeParse(schema, data)
+  if (!result.success) throw new ApiError(404, notFound)
+  return result.output
+}
+
+/** A positive integer id in a path (`/api/gachas/{id}`): anything else, the 404 given. */
+export const pathIdOr404 = (digits: string, notFound: string = messages.notFound): number =>
+  pathOr404(Id, digits, notFound)

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import * as v from 'valibot'
 import {
   OwnerItemsQuery,
   ReserveItemBody,
@@ -14,7 +13,6 @@ import {
 } from '../../src/contract/ec.ts'
 import type { OrderAnswer } from '../../src/contract/shop.ts'
 import type { AppEnv } from '../env.ts'
-import { ApiError } from '../errors.ts'
 import { requireUserId, sessionUserId } from '../request.ts'
 import {
   ecMessages,
@@ -25,14 +23,8 @@ import {
   roomItems,
 } from '../services/ec-items.ts'
 import { saveItem, setItemVisibility } from '../services/ec-item-editing.ts'
-import { idString, input, query } from '../validate.ts'
+import { input, pathIdOr404, query } from '../validate.ts'
 
-/** A path's id (`/room/{room_id}/…`, `/room/items/{item_id}/…`): beyond an integer, the 404 given. */
-const pathIdOr404 = (digits: string, notFound: string) => {
-  const parsed = v.safeParse(idString, digits)
-  if (!parsed.success) throw new ApiError(404, notFound)
-  return parsed.output
-}
 const roomIdParam = (c: { req: { param(name: 'room_id'): string } }) =>
   pathIdOr404(c.req.param('room_id'), ecMessages.roomNotFound)
 

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import * as v from 'valibot'
 import {
   CanWatchQuery,
   DrawBody,
@@ -20,7 +19,6 @@ import {
   type UserDrawCountAnswer,
 } from '../../src/contract/gacha.ts'
 import type { AppEnv } from '../env.ts'
-import { ApiError, messages } from '../errors.ts'
 import { requireUserId } from '../request.ts'
 import {
   adRewardGachaPath,
@@ -33,13 +31,9 @@ import {
 } from '../services/ad-reward.ts'
 import { drawHistory, userFreeGifts, userGoods } from '../services/gacha-history.ts'
 import { drawGacha, gachaInfo, listGachas, showGold, userDrawCount } from '../services/gachas.ts'
-import { idString, input, query } from '../validate.ts'
+import { input, pathIdOr404, query } from '../validate.ts'
 
-const gachaId = (c: { req: { param(name: 'id'): string } }) => {
-  const parsed = v.safeParse(idString, c.req.param('id'))
-  if (!parsed.success) throw new ApiError(404, messages.notFound)
-  return parsed.output
-}
+const gachaId = (c: { req: { param(name: 'id'): string } }) => pathIdOr404(c.req.param('id'))
 
 /** SPEC §7 Gacha: /api/gachas… and /api/user/free_gifts. */
 export function gachaRoutes() {

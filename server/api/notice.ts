@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import * as v from 'valibot'
 import {
   NoticeListQuery,
   NoticeParam,
@@ -7,10 +6,9 @@ import {
   type NoticeListAnswer,
 } from '../../src/contract/notice.ts'
 import type { AppEnv } from '../env.ts'
-import { ApiError, messages } from '../errors.ts'
 import { requireUserId } from '../request.ts'
 import { listNotices, readNotice } from '../services/notices/notices.ts'
-import { query } from '../validate.ts'
+import { pathOr404, query } from '../validate.ts'
 
 /** The user's notices (issue #20): `/api/notice` and `/api/notice/{id}` (read on opening). */
 export function noticeRoutes() {
@@ -24,9 +22,8 @@ export function noticeRoutes() {
 
   api.get('/notice/:id', async (c) => {
     const userId = await requireUserId(c)
-    const parsed = v.safeParse(NoticeParam, { id: c.req.param('id') })
-    if (!parsed.success) throw new ApiError(404, messages.notFound)
-    const notice = await readNotice(c.var.db, userId, parsed.output.id)
+    const { id } = pathOr404(NoticeParam, c.req.param())
+    const notice = await readNotice(c.var.db, userId, id)
     return c.json({ notice } satisfies NoticeAnswer)
   })
 

@@ -1,6 +1,5 @@
 import { publicOrigin } from '../caller.ts'
 import { Hono, type Context } from 'hono'
-import * as v from 'valibot'
 import {
   OrderIdBody,
   PlanReserveBody,
@@ -15,7 +14,6 @@ import {
   type ShippingAddressAnswer,
 } from '../../src/contract/shop.ts'
 import type { AppEnv } from '../env.ts'
-import { ApiError } from '../errors.ts'
 import { requireUserId } from '../request.ts'
 import { startPayment } from '../services/orders.ts'
 import {
@@ -28,13 +26,10 @@ import {
   shippingAddressOf,
   shopMessages,
 } from '../services/shop.ts'
-import { idString, input } from '../validate.ts'
+import { input, pathIdOr404 } from '../validate.ts'
 
-const paramId = (c: { req: { param(name: 'id'): string } }) => {
-  const parsed = v.safeParse(idString, c.req.param('id'))
-  if (!parsed.success) throw new ApiError(404, shopMessages.notFound)
-  return parsed.output
-}
+const paramId = (c: { req: { param(name: 'id'): string } }) =>
+  pathIdOr404(c.req.param('id'), shopMessages.notFound)
 
 /** Where a provider sends the browser back to: this site as the browser reached it. */
 export const returnBase = (c: Context<AppEnv>) => publicOrigin(c)
