@@ -1,15 +1,17 @@
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
-import { SandboxChoiceBody } from '../../src/contract/shop.ts'
+import {
+  SandboxChoiceBody,
+  SandboxSessionParam,
+  type SandboxOutcome,
+} from '../../src/contract/shop.ts'
 import type { AppEnv } from '../env.ts'
 import { readBody } from '../request.ts'
-import { settle } from '../services/order-settlement.ts'
 import {
   SANDBOX_NAME,
-  decideSandboxSession,
+  decideAsBuyer,
   findSandboxSession,
   sandboxSessionOpen,
-  type SandboxOutcome,
 } from '../services/payment-sandbox.ts'
 
 const escapeHtml = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
@@ -72,9 +74,9 @@ export function paymentSandboxRoutes() {
   const api = new Hono<AppEnv>()
 
   const session = async (c: Context<AppEnv>) => {
-    const id = c.req.param('session_id') ?? ''
-    if (c.var.payments?.name !== SANDBOX_NAME || !/^ps_[A-Za-z0-9_-]{24}$/.test(id)) return null
-    return (await findSandboxSession(c.var.db, id)) ?? null
+    const path = v.safeParse(SandboxSessionParam, c.req.param())
+    if (c.var.payments?.name !== SANDBOX_NAME || !path.success) return null
+    return (await findSandboxSession(c.var.db, path.output.session_id)) ?? null
   }
   const notFound = (c: Context<AppEnv>) =>
     page(c, 404, '<p>この決済は見つかりません。</p><p><a href="/povo_ec">ショップへ戻る</a></p>')
@@ -119,19 +121,13 @@ ${button('fail', '決済を失敗させる')}`,
     if (!found || !provider) return notFound(c)
     const choice = v.safeParse(SandboxChoiceBody, await readBody(c))
     if (!choice.success) return page(c, 400, '<p>操作を選んでください。</p>')
-    const chosen: SandboxOutcome = choice.output.outcome
+    const chosen = choice.output.outcome
     const orderLink = `<p><a href="/povo_ec/payment/success?order_id=${encodeURIComponent(found.order_id)}">注文の状態を見る</a></p>`
-    // Past its expiry, or its order has moved on (expired by the sweeper, say): no decision.
-    const expired = () => page(c, 409, `<p>${EXPIRED}</p>\n${orderLink}`)
-    if (found.status === 'pending' && !(await sandboxSessionOpen(c.var.db, found))) {
-      return expired()
-    }
-    if (!(await decideSandboxSession(c.var.db, found.id, chosen, { byBuyer: true }))) {
-      // Still pending: it expired between the check and the update.
-      if ((await findSandboxSession(c.var.db, found.id))?.status === 'pending') return expired()
+    const decision = await decideAsBuyer(c.var.db, provider, found, chosen)
+    if (decision === 'expired') return page(c, 409, `<p>${EXPIRED}</p>\n${orderLink}`)
+    if (decision === 'closed') {
       return page(c, 409, `<p>この決済はすでに終了しています。</p>\n${orderLink}`)
     }
-    await settle(c.var.db, provider, found.order_id)
     return c.redirect(`${resultPath[chosen]}?order_id=${encodeURIComponent(found.order_id)}`, 303)
   })
 

@@ -1,15 +1,16 @@
 import { Hono } from 'hono'
 import {
   OrderIdBody,
+  OrderIdParam,
   PackReserveBody,
   type OrderAnswer,
   type TimeLimitedPackAnswer,
 } from '../../src/contract/shop.ts'
 import type { AppEnv } from '../env.ts'
 import { requireUserId } from '../request.ts'
-import { readOrder } from '../services/orders.ts'
+import { orderMessages, readOrder } from '../services/orders.ts'
 import { reservePack, timeLimitedPack } from '../services/shop-pack.ts'
-import { input } from '../validate.ts'
+import { input, pathOr404 } from '../validate.ts'
 
 /** /api/payment/…: an order's state after the provider's page, and the time-limited pack. */
 export function paymentRoutes() {
@@ -17,7 +18,8 @@ export function paymentRoutes() {
 
   api.get('/orders/:order_id', async (c) => {
     const userId = await requireUserId(c)
-    const order = await readOrder(c.var.db, c.var.payments, userId, c.req.param('order_id'))
+    const { order_id } = pathOr404(OrderIdParam, c.req.param(), orderMessages.notFound)
+    const order = await readOrder(c.var.db, c.var.payments, userId, order_id)
     return c.json({ order } satisfies OrderAnswer)
   })
 

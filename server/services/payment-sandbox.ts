@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db/index.ts'
 import type { SandboxStatus } from '../db/schema-shop.ts'
+import type { SandboxOutcome } from '../../src/contract/shop.ts'
+import { settle } from './order-settlement.ts'
 import type { PaymentProvider } from './payment-provider.ts'
 
 export const SANDBOX_NAME = 'sandbox'
 
 /** The sandbox's hosted page for a session (on our own origin, so a path). */
 export const sandboxPagePath = (sessionId: string) => `/payment/sandbox/${sessionId}`
-
-export type SandboxOutcome = 'pay' | 'cancel' | 'fail'
 
 const outcomeStatus: Record<SandboxOutcome, SandboxStatus> = {
   pay: 'paid',
@@ -100,4 +100,27 @@ export async function decideSandboxSession(
   if (options.byBuyer) update = update.where('expires_at', '>', now)
   const updated = await update.executeTakeFirst()
   return Number(updated.numUpdatedRows) === 1
+}
+
+/** What the buyer's choice on the sandbox page came to. */
+export type BuyerDecision = 'decided' | 'expired' | 'closed'
+
+/**
+ * The buyer's choice on the sandbox page, which plays the gateway's webhook too: refused past
+ * the session's expiry or once its order has moved on (`expired`: the sweeper expired it, say),
+ * or once the session was decided (`closed`); otherwise recorded, and the order settled from it.
+ */
+export async function decideAsBuyer(
+  db: Db,
+  provider: PaymentProvider,
+  session: { id: string; order_id: string; status: SandboxStatus; expires_at: Date },
+  outcome: SandboxOutcome,
+): Promise<BuyerDecision> {
+  if (session.status === 'pending' && !(await sandboxSessionOpen(db, session))) return 'expired'
+  if (!(await decideSandboxSession(db, session.id, outcome, { byBuyer: true }))) {
+    // Still pending: it expired between the check and the update.
+    return (await findSandboxSession(db, session.id))?.status === 'pending' ? 'expired' : 'closed'
+  }
+  await settle(db, provider, session.order_id)
+  return 'decided'
 }

@@ -70,12 +70,15 @@ export type PlanReserveBody = v.InferInput<typeof PlanReserveBody>
 export const PackReserveBody = v.object({ pack_id: Id, client_key: ClientKey })
 export type PackReserveBody = v.InferInput<typeof PackReserveBody>
 
-/**
- * `POST /api/povo_ec/payment/reserve` and `/api/payment/confirm` (JSON): an order id as the
- * server makes them (an unknown one is a 404).
- */
-export const OrderIdBody = v.object({ order_id: Text(32) })
+/** An order id as the server makes them: an unknown one is a 404 (the order service's). */
+const OrderId = Text(32)
+
+/** `POST /api/povo_ec/payment/reserve` and `/api/payment/confirm` (JSON). */
+export const OrderIdBody = v.object({ order_id: OrderId })
 export type OrderIdBody = v.InferInput<typeof OrderIdBody>
+
+/** `GET /api/payment/orders/{order_id}`: the path's order id (one that does not fit is a 404). */
+export const OrderIdParam = v.object({ order_id: OrderId })
 
 /** An order as the server knows it now (reserves, `GET /api/payment/orders/{id}`, confirm). */
 export interface OrderAnswer {
@@ -93,5 +96,11 @@ export interface TimeLimitedPackAnswer {
   pack: TimeLimitedPack
 }
 
-/** The sandbox payment page's form (`POST /payment/sandbox/{session}`): the buyer's choice. */
+/** The sandbox payment page's path (`/payment/sandbox/{session_id}`): a session id it made. */
+export const SandboxSessionParam = v.object({
+  session_id: v.pipe(v.string(), v.regex(/^ps_[A-Za-z0-9_-]{24}$/)),
+})
+
+/** The sandbox payment page's form (`POST /payment/sandbox/{session_id}`): the buyer's choice. */
 export const SandboxChoiceBody = v.object({ outcome: v.picklist(['pay', 'cancel', 'fail']) })
+export type SandboxOutcome = v.InferOutput<typeof SandboxChoiceBody>['outcome']
