@@ -25,3 +25,19 @@ export function idParams<K extends string>(...keys: K[]) {
     },
   }
 }
+
+/**
+ * A search value that is an id (`?genre_id=5`, which the router has already read as the number
+ * 5), by the same rule as id params; undefined when it is absent or not an id.
+ */
+export function searchId(value: unknown): number | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined
+  const id = parseId(String(value))
+  return id === null ? undefined : id
+}
+
+/** A page number in a search (`?page=3`): written like an id, at most `max`; else undefined. */
+export function searchPage(value: unknown, max: number): number | undefined {
+  const page = searchId(value)
+  return page !== undefined && page <= max ? page : undefined
+}

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import type { RankingPeriod } from '../contract/ranking.ts'
 import { useApp } from '../views/app-context.tsx'
 import { RankingPage } from '../views/ranking/RankingPage.tsx'
+import { searchId, searchPage } from './-params.ts'
 
 /** The search of /ranking: genre (an id; every genre when absent), period, page (from 1). */
 export interface RankingSearch {
@@ -10,21 +11,15 @@ export interface RankingSearch {
   page?: number | undefined
 }
 
-// Written out here, small: a route's options load with the site (the home page's budget).
-const whole = (value: unknown, max: number) => {
-  const n = Number(value)
-  return Number.isInteger(n) && n >= 1 && n <= max ? n : undefined
-}
-
 /** SPEC.md §2: /ranking (public), the genre rankings by day, week and month. */
 export const Route = createFileRoute('/ranking')({
   validateSearch: (search: Record<string, unknown>): RankingSearch => {
     const period = search.period
     return {
-      genre: whole(search.genre, 2 ** 31 - 1),
+      genre: searchId(search.genre),
       period: period === 'weekly' || period === 'monthly' ? period : undefined,
       // The API's pages end at 99,999 (src/contract/ranking.ts).
-      page: whole(search.page, 99_999),
+      page: searchPage(search.page, 99_999),
     }
   },
   loader: ({ context }) => context.event(),

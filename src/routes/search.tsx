@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SEARCH_KEYWORD_MAX } from '../domain/search.ts'
 import { SearchPage } from '../views/search/SearchPage.tsx'
+import { searchId } from './-params.ts'
 
 export interface SearchParams {
   keyword?: string
@@ -12,10 +13,10 @@ function validateSearch(raw: Record<string, unknown>): SearchParams {
   const k = raw.keyword
   const keyword =
     typeof k === 'string' || typeof k === 'number' ? String(k).slice(0, SEARCH_KEYWORD_MAX) : ''
-  const g = Number(raw.genre_id)
+  const genreId = searchId(raw.genre_id)
   return {
     ...(keyword ? { keyword } : {}),
-    ...(Number.isInteger(g) && g > 0 ? { genre_id: g } : {}),
+    ...(genreId !== undefined ? { genre_id: genreId } : {}),
   }
 }
 

@@ -27,7 +27,7 @@ export function StandingLinks({ year }: { year: number }) {
               <Link to="/room/medal">{t('mypage.roomMedal')}</Link>
             </li>
             <li>
-              <Link to="/room_memory/$year" params={{ year: String(year) }}>
+              <Link to="/room_memory/$year" params={{ year }}>
                 {t('mypage.roomMemory', { year })}
               </Link>
             </li>

@@ -21,7 +21,7 @@ function YearNav({ year, room, nowMs }: { year: number; room: string | null; now
       {year > 2000 ? (
         <Link
           to="/room_memory/$year"
-          params={{ year: String(year - 1) }}
+          params={{ year: year - 1 }}
           search={search}
           className="button button--ghost"
         >
@@ -33,7 +33,7 @@ function YearNav({ year, room, nowMs }: { year: number; room: string | null; now
       {year < tokyoYear(nowMs) ? (
         <Link
           to="/room_memory/$year"
-          params={{ year: String(year + 1) }}
+          params={{ year: year + 1 }}
           search={search}
           className="button button--ghost"
         >

@@ -1,8 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { WatchId } from '../../../../../contract/gacha.ts'
 import { AdWatchPage } from '../../../../../views/lottery/AdWatchPage.tsx'
 
 /** SPEC.md §2: /lottery/ad_reward/{watch_id}/watch, the ad itself (the segment is the watch id). */
 export const Route = createFileRoute('/_user/lottery/ad_reward/$id/watch')({
+  // A segment that is no watch id the server could have made is the 404 page, not a request.
+  params: {
+    parse: ({ id }: { id: string }): { id: string } => {
+      // TanStack Router shows the not-found page for a notFound() thrown here.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      if (!v.is(WatchId, id)) throw notFound()
+      return { id }
+    },
+  },
   loader: ({ context }) => context.lottery(),
   component: AdWatch,
 })
