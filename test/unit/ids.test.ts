@@ -26,7 +26,7 @@ describe('ids and pages in a search', () => {
     expect(searchId(102)).toBe(102)
     expect(searchId(MAX_ID)).toBe(MAX_ID)
     for (const bad of [MAX_ID + 1, 2 ** 53, 0, -1, 1.5, '01', 'x', '', null, undefined, true, {}])
-      expect(searchId(bad), String(bad)).toBeUndefined()
+      expect(searchId(bad), JSON.stringify(bad)).toBeUndefined()
   })
 
   it('takes a page up to its last one', () => {

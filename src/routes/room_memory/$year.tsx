@@ -9,7 +9,6 @@ export const Route = createFileRoute('/room_memory/$year')({
   params: {
     parse: ({ year }: { year: string }): { year: number } => {
       // TanStack Router shows the not-found page for a notFound() thrown here.
-      // eslint-disable-next-line @typescript-eslint/only-throw-error
       if (!/^20\d\d$/.test(year)) throw notFound()
       return { year: Number(year) }
     },

@@ -9,7 +9,6 @@ export const Route = createFileRoute('/_user/lottery/ad_reward/$id/watch')({
   params: {
     parse: ({ id }: { id: string }): { id: string } => {
       // TanStack Router shows the not-found page for a notFound() thrown here.
-      // eslint-disable-next-line @typescript-eslint/only-throw-error
       if (!v.is(WatchId, id)) throw notFound()
       return { id }
     },
