@@ -9,11 +9,19 @@ export const COUNTER_MAX = 50
 /** SHOWROOM's limit on one comment, in characters. */
 export const COMMENT_MAX = 50
 
+/**
+ * A comment's length as the limit counts it: trimmed, in characters (code points), so an emoji
+ * is one, not the two UTF-16 units an input's `maxLength` would count.
+ */
+export function commentLength(text: string): number {
+  return Array.from(text.trim()).length
+}
+
 /** What is wrong with a comment, as typed (before trimming), or null: the form's rule and the server's. */
 export function commentProblem(text: string): 'empty' | 'tooLong' | null {
-  const trimmed = text.trim()
-  if (trimmed === '') return 'empty'
-  return Array.from(trimmed).length > COMMENT_MAX ? 'tooLong' : null
+  const length = commentLength(text)
+  if (length === 0) return 'empty'
+  return length > COMMENT_MAX ? 'tooLong' : null
 }
 
 /** The messages of commentProblem (Japanese, as the API answers them). */

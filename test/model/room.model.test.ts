@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor, type EventFromLogic } from 'xstate'
 import { ApiRequestError } from '../../src/domain/api-failure.ts'
+import { commentProblem } from '../../src/domain/comments.ts'
 import { STAGE_MAX, type LoadedRoom } from '../../src/domain/room.ts'
 import { roomMachine } from '../../src/machines/room/room.machine.ts'
 import { pollingMachine, type PollResult } from '../../src/machines/polling/polling.machine.ts'
@@ -107,6 +108,8 @@ const events = [
   { type: 'room.retry' },
   { type: 'draft.change', text: 'こんにちは' },
   { type: 'draft.change', text: '  ' },
+  // 51 emoji: 102 UTF-16 units, 51 characters as the server counts them (one too many).
+  { type: 'draft.change', text: '😀'.repeat(51) },
   { type: 'comment.submit' },
   // The comment sent was 'こんにちは'; a draft typed while it was on its way may differ.
   { type: 'xstate.done.actor.postComment', output: { text: 'こんにちは', missionAchieved: false } },
@@ -210,6 +213,15 @@ describe('room machine graph', () => {
             from.matches({ loaded: { live: { composer: 'idle' } } })
           ) {
             expect(to.matches({ loaded: { live: { composer: 'sending' } } })).toBe(false)
+          }
+          // Too long as the server counts: refused here, the text kept.
+          if (
+            event.type === 'comment.submit' &&
+            commentProblem(from.context.draft) === 'tooLong' &&
+            from.matches({ loaded: { live: { composer: 'idle' } } })
+          ) {
+            expect(to.matches({ loaded: { live: { composer: 'sending' } } })).toBe(false)
+            expect(to.context.draft).toBe(from.context.draft)
           }
           // A mission's news tells the panel and the toast; the room itself stays as it was.
           if (event.type === 'mission.achieved' || event.type === 'mission.rewarded') {

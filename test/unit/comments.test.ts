@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   LOG_TARGET,
+  COMMENT_MAX,
   appendNewest,
+  commentLength,
+  commentProblem,
   isCounterComment,
   isLogVisible,
   keepNewest,
@@ -50,5 +53,18 @@ describe('system log visibility (SPEC.md §4, §6)', () => {
     expect(appendNewest(items, 4, 5)).toEqual([1, 2, 3, 4])
     expect(appendNewest([], 1, 1)).toEqual([1])
     expect(items).toEqual([1, 2, 3])
+  })
+})
+
+describe('the comment limit (the form and the server alike)', () => {
+  it('counts characters after trimming: 50 emoji (surrogate pairs) pass, 51 do not', () => {
+    const fifty = '😀'.repeat(COMMENT_MAX)
+    expect(fifty.length).toBe(100)
+    expect(commentLength(fifty)).toBe(50)
+    expect(commentProblem(fifty)).toBeNull()
+    expect(commentProblem(`  ${fifty}  `)).toBeNull()
+    expect(commentProblem(`${fifty}😀`)).toBe('tooLong')
+    expect(commentProblem('a'.repeat(51))).toBe('tooLong')
+    expect(commentProblem('   ')).toBe('empty')
   })
 })

@@ -198,7 +198,13 @@ export const live = roomSetup.createStateConfig({
                 actions: 'requireLogin',
                 description: 'Comments need an account: the login modal; the text stays.',
               },
-              { guard: 'hasDraft', target: 'sending' },
+              {
+                guard: 'isCommentTooLong',
+                actions: { type: 'notify', params: { tone: 'error', key: 'room.commentTooLong' } },
+                description:
+                  'Over 50 characters as the server counts them: refused; the text stays.',
+              },
+              { guard: 'isCommentReady', target: 'sending' },
             ],
           },
         },

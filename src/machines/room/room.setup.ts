@@ -11,7 +11,7 @@ import {
 } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
 import { failureOf } from '../../domain/api-failure.ts'
-import { LOG_TARGET, type CommentEntry } from '../../domain/comments.ts'
+import { LOG_TARGET, commentProblem, type CommentEntry } from '../../domain/comments.ts'
 import {
   ROOM_TRANSITION_SECONDS,
   type FollowResult,
@@ -255,7 +255,9 @@ export const roomSetup = setup({
     isOnAir: (_, loaded: LoadedRoom) => loaded.room.isLive,
     hasNext: (_, next: NextRoom | null) => next !== null,
     isLastSecond: ({ context }) => context.countdown <= 1,
-    hasDraft: ({ context }) => context.draft.trim() !== '',
+    /** The server's rule (trimmed, in characters): the box is refused here as it would be there. */
+    isCommentTooLong: ({ context }) => commentProblem(context.draft) === 'tooLong',
+    isCommentReady: ({ context }) => commentProblem(context.draft) === null,
     achievedMission: (_, sent: { missionAchieved: boolean }) => sent.missionAchieved,
     isAnonymous: ({ context }) => context.userId === null,
     isFollowSaving: ({ context }) => context.followSaving,

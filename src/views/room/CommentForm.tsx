@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { COMMENT_MAX } from '../../domain/comments.ts'
+import { COMMENT_MAX, commentLength } from '../../domain/comments.ts'
 import { useT } from '../app-context.tsx'
 import type { RoomActor } from './types.ts'
 import './comments.css'
@@ -13,6 +13,9 @@ export function CommentForm({ room }: { room: RoomActor }) {
   const draft = useSelector(room, (s) => s.context.draft)
   const sending = useSelector(room, (s) => s.matches({ loaded: { live: { composer: 'sending' } } }))
   const recommended = useSelector(room, (s) => s.context.recommended)
+  // Counted as the server counts (trimmed, an emoji is one), not as `maxLength` would.
+  const length = commentLength(draft)
+  const tooLong = length > COMMENT_MAX
 
   return (
     <div className="comment-box">
@@ -46,11 +49,20 @@ export function CommentForm({ room }: { room: RoomActor }) {
           id="comment-input"
           className="field__input"
           value={draft}
-          maxLength={COMMENT_MAX}
+          aria-invalid={tooLong}
+          aria-describedby="comment-count"
           autoComplete="off"
           placeholder={t('room.commentPlaceholder')}
           onChange={(e) => room.send({ type: 'draft.change', text: e.currentTarget.value })}
         />
+        <span
+          id="comment-count"
+          className={
+            tooLong ? 'comment-form__count comment-form__count--over' : 'comment-form__count'
+          }
+        >
+          {t('room.commentCount', { count: length })}
+        </span>
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? t('room.sending') : t('room.send')}
         </button>
