@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { OutboxAnswer } from '../../src/contract/dev.ts'
 import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 import { listOutbox } from '../services/outbox.ts'
@@ -14,7 +15,7 @@ export function devRoutes() {
     const rows = await listOutbox(c.var.db)
     return c.json({
       messages: rows.map((r) => ({ ...r, created_at: Math.floor(r.created_at.getTime() / 1000) })),
-    })
+    } satisfies OutboxAnswer)
   })
   return api
 }

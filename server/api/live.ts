@@ -7,6 +7,7 @@ import {
   type CommentLogAnswer,
   type LiveInfoAnswer,
   type OnliveNumAnswer,
+  type OnlivesAnswer,
   type PostCommentAnswer,
   type StreamingUrlAnswer,
   type TelopAnswer,
@@ -39,7 +40,7 @@ export function liveRoutes() {
     }
     // Kept serialized: the list is the same for everyone and the largest read of the site.
     const body = await c.var.cache.get(`onlives:${JSON.stringify(options)}`, async () =>
-      JSON.stringify({ onlives: await listOnlives(c.var.db, options) }),
+      JSON.stringify({ onlives: await listOnlives(c.var.db, options) } satisfies OnlivesAnswer),
     )
     return c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8' })
   })
@@ -85,7 +86,7 @@ export function liveRoutes() {
       userId,
       liveId: body.live_id,
       text: body.comment,
-      recommendId: Number(body.recommend_comment_id ?? 0) || 0,
+      recommendId: body.recommend_comment_id,
     })
     return c.json({
       comment: posted.comment,

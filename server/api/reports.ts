@@ -45,7 +45,7 @@ export function reportRoutes() {
       reporterId: userId,
       reportedId: body.user_id,
       ...fields,
-      placeId: Number(body.place_id || '0'),
+      placeId: body.place_id,
       block: body.is_blocked_post,
     })
     return c.json({ ok: 1, is_blocked: blocked } satisfies UserReportAnswer)

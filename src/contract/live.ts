@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { OnlivesResponse } from '../domain/api-types.ts'
 import type { CommentEntry } from '../domain/comments.ts'
+import { LOCALES } from '../domain/locale.ts'
 import { Id, Ignored, QueryFlag, Text } from './common.ts'
 import type { MissionNews } from './mission.ts'
 
@@ -18,7 +19,7 @@ export const OnlivesQuery = v.object({
   is_pickup: QueryFlag,
   skip_serial_code_live: QueryFlag,
   room_id: v.optional(Id),
-  lang: v.optional(v.picklist(['ja', 'en', 'zh-tw', 'th'])),
+  lang: v.optional(v.picklist(LOCALES)),
   /** Only the lives with this tag (a tag's link). */
   tag: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(40))),
 })
@@ -80,7 +81,11 @@ export interface CommentLogAnswer {
 export const PostCommentBody = v.object({
   live_id: Id,
   comment: Text(400),
-  recommend_comment_id: v.nullish(v.union([v.literal(''), v.literal('0'), v.literal(0), Id])),
+  /** The suggested comment picked, as a number: '', 0, null or missing is none (0). */
+  recommend_comment_id: v.pipe(
+    v.nullish(v.union([v.literal(''), v.literal('0'), v.literal(0), Id]), 0),
+    v.transform((id) => (typeof id === 'number' ? id : 0)),
+  ),
   comment_type: Ignored,
   is_delay: Ignored,
 })

@@ -32,7 +32,8 @@ export const UserReportBody = v.object({
   room_id: Id,
   user_id: Id,
   ...ReportFields,
-  place_id: v.pipe(OptionalText(4), v.regex(/^\d{0,4}$/)),
+  /** A number ('' or missing is 0). */
+  place_id: v.pipe(OptionalText(4), v.regex(/^\d{0,4}$/), v.transform(Number)),
   is_blocked_post: FlagOr(false),
 })
 export type UserReportBody = v.InferInput<typeof UserReportBody>
