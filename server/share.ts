@@ -1,4 +1,5 @@
 import type { Db } from './db/index.ts'
+import { DEFAULT_LOCALE, LOCALES, splitLocalePath } from '../src/domain/locale.ts'
 
 /** First path segments the SPA owns: never taken for a legacy room URL. */
 const RESERVED = new Set([
@@ -33,9 +34,8 @@ const RESERVED = new Set([
   'maintenance',
   '404',
   'dev',
-  'en',
-  'zh-tw',
-  'th',
+  // The locales' URL prefixes (Japanese has none).
+  ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE),
   'api',
   'sr',
   'img',
@@ -46,7 +46,8 @@ const RESERVED = new Set([
   'favicon.svg',
 ])
 
-const ROOM_PATH = /^\/(?:(?:en|zh-tw|th)\/)?(?:r|lite)\/([\w-]{1,64})\/?$/
+/** A room's page, once its locale prefix is off (splitLocalePath). */
+const ROOM_PATH = /^\/(?:r|lite)\/([\w-]{1,64})\/?$/
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
@@ -75,7 +76,7 @@ export async function withRoomMetadata(
   path: string,
   origin: string,
 ): Promise<string> {
-  const key = ROOM_PATH.exec(path)?.[1]
+  const key = ROOM_PATH.exec(splitLocalePath(path).path)?.[1]
   if (!key) return html
   const room = await db
     .selectFrom('rooms')

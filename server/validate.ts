@@ -30,6 +30,17 @@ export async function input<S extends v.GenericSchema>(
   return parseOr400(schema, await readBody(c))
 }
 
+/**
+ * Parses the query string's fields over the body's with one schema, for a call whose clients
+ * send its fields either way (SHOWROOM's sends a form even with a DELETE).
+ */
+export async function queryOrBody<S extends v.GenericSchema>(
+  c: Context<AppEnv>,
+  schema: S,
+): Promise<v.InferOutput<S>> {
+  return parseOr400(schema, { ...(await readBody(c)), ...c.req.query() })
+}
+
 /** A positive integer id in a path (`/img/room/{id}.svg`): beyond PostgreSQL's integer, a 400. */
 export function pathId(digits: string): number {
   return parseOr400(Id, digits)

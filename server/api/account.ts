@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import {
   AccountUpdateBody,
+  CaptchaFile,
   ResetAccountBody,
   ResetFinishBody,
   SmsSendBody,
@@ -25,7 +26,7 @@ import {
   startReset,
   verifyAuthCode,
 } from '../services/sms-auth.ts'
-import { input, query } from '../validate.ts'
+import { input, pathOr404, query } from '../validate.ts'
 
 /** Account, profile, captcha, SMS authentication and SMS password reset (SPEC.md §7). */
 export function accountRoutes() {
@@ -108,7 +109,7 @@ export function accountRoutes() {
 export function captchaImageRoutes() {
   const api = new Hono<AppEnv>()
   api.get('/:file{[\\w-]+\\.svg}', async (c) => {
-    const svg = await renderCaptcha(c.var.db, c.req.param('file').replace(/\.svg$/, ''))
+    const svg = await renderCaptcha(c.var.db, pathOr404(CaptchaFile, c.req.param('file')))
     if (!svg) throw new ApiError(404, messages.notFound)
     c.header('Content-Type', 'image/svg+xml; charset=utf-8')
     c.header('Cache-Control', 'no-store')

@@ -7,7 +7,8 @@ import {
   prizePicture,
   roomPicture,
 } from '../services/pictures.ts'
-import { pathId } from '../validate.ts'
+import { parseOr400 } from '../validate.ts'
+import { FileId, FileNumber } from '../../src/contract/common.ts'
 import { GIFT_KIND } from '../../src/domain/gifts.ts'
 
 const AVATAR_COLORS = [
@@ -44,7 +45,7 @@ export function imageRoutes() {
   const api = new Hono<AppEnv>()
 
   api.get('/room/:file{[0-9]+\\.svg}', async (c) => {
-    const id = pathId(c.req.param('file').replace('.svg', ''))
+    const id = parseOr400(FileId, c.req.param('file'))
     const room = await roomPicture(c.var.db, id)
     const graphemes = new Intl.Segmenter('ja', { granularity: 'grapheme' }).segment(
       room.main_name.replace(/\s/g, ''),
@@ -64,7 +65,7 @@ export function imageRoutes() {
 
   // Gifts (/api/live/gift_list image): a gem in the gift's colour with its points, or its name.
   api.get('/gift/:file{[0-9]{1,9}\\.svg}', async (c) => {
-    const id = pathId(c.req.param('file').replace('.svg', ''))
+    const id = parseOr400(FileId, c.req.param('file'))
     const gift = await giftPicture(c.var.db, id)
     const color = /^#[0-9a-f]{6}$/i.test(gift.color) ? gift.color : '#f0507a'
     // Stars are plain; paid gifts show their points, vote gifts their answer number.
@@ -86,7 +87,7 @@ ${shape}${label}
 
   // Room banners (/api/room/banners): the banner's title on its colour, no image files needed.
   api.get('/banner/:file{[0-9]{1,9}\\.svg}', async (c) => {
-    const id = pathId(c.req.param('file').replace('.svg', ''))
+    const id = parseOr400(FileId, c.req.param('file'))
     const banner = await bannerPicture(c.var.db, id)
     const color = /^#[0-9a-f]{6}$/i.test(banner.color) ? banner.color : '#f0507a'
     return svg(
@@ -102,7 +103,7 @@ ${shape}${label}
 
   // Gacha banners (/api/gachas image): the gacha's name on its colour.
   api.get('/gacha/:file{[0-9]{1,9}\\.svg}', async (c) => {
-    const id = pathId(c.req.param('file').replace('.svg', ''))
+    const id = parseOr400(FileId, c.req.param('file'))
     const gacha = await gachaPicture(c.var.db, id)
     const color = safeColor(gacha.color)
     return svg(
@@ -118,7 +119,7 @@ ${shape}${label}
 
   // Gacha prizes other than free gifts (those use their gift's image): a shape per prize type.
   api.get('/prize/:file{[0-9]{1,9}\\.svg}', async (c) => {
-    const id = pathId(c.req.param('file').replace('.svg', ''))
+    const id = parseOr400(FileId, c.req.param('file'))
     const prize = await prizePicture(c.var.db, id)
     const color = safeColor(prize.color)
     const shape =
@@ -137,8 +138,7 @@ ${shape}<text x="88" y="92" font-size="14" text-anchor="end" fill="#1f1d2b" font
 
   // Every avatar id has a picture (domain/avatar.ts): the eight defaults' colours, in turn.
   api.get('/avatar/:file{[0-9]{1,9}\\.svg}', (c) => {
-    // At most nine digits (the route): always a safe number, 0 included.
-    const id = Number(c.req.param('file').replace('.svg', ''))
+    const id = parseOr400(FileNumber, c.req.param('file'))
     const color = AVATAR_COLORS[id % AVATAR_COLORS.length] ?? '#f0507a'
     return svg(
       c,

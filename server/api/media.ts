@@ -2,6 +2,12 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Hono, type Context } from 'hono'
+import {
+  RenditionPath,
+  RtmpSegmentPath,
+  SegmentPath,
+  StreamPath,
+} from '../../src/contract/media.ts'
 import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 import { openLiveByUrlKey } from '../services/lives.ts'
@@ -12,6 +18,7 @@ import {
   liveSegment,
   masterPlaylist,
 } from '../media/demo-channel.ts'
+import { pathOr404 } from '../validate.ts'
 
 /** The open live of a room, or 404: only rooms on air have a stream. */
 async function liveOf(c: { var: AppEnv['Variables'] }, key: string) {
@@ -57,7 +64,7 @@ export function mediaRoutes() {
     type: string,
     cache: string,
   ): Promise<Response> => {
-    const live = await liveOf(c, c.req.param('key') ?? '')
+    const live = await liveOf(c, pathOr404(StreamPath, c.req.param()).key)
     if (live.source !== 'rtmp' || !live.ingest_name) throw new ApiError(404, messages.notFound)
     const dir = path.join(c.var.config.mediaDir, 'hls', path.basename(live.ingest_name))
     const data = await readWhenReady(
@@ -73,28 +80,29 @@ export function mediaRoutes() {
   api.get('/:key{[\\w-]+}/live/index.m3u8', (c) => rtmpFile(c, 'index.m3u8', PLAYLIST, 'no-cache'))
 
   api.get('/:key{[\\w-]+}/live/:file{[\\w-]{1,40}\\.ts}', (c) =>
-    rtmpFile(c, c.req.param('file'), 'video/mp2t', 'public, max-age=60'),
+    rtmpFile(c, pathOr404(RtmpSegmentPath, c.req.param()).file, 'video/mp2t', 'public, max-age=60'),
   )
 
   api.get('/:key{[\\w-]+}/abr.m3u8', async (c) => {
-    await liveOf(c, c.req.param('key'))
+    await liveOf(c, pathOr404(StreamPath, c.req.param()).key)
     c.header('Content-Type', PLAYLIST)
     c.header('Cache-Control', 'no-cache')
     return c.body(masterPlaylist())
   })
 
   api.get('/:key{[\\w-]+}/:rendition{[a-z]+}/index.m3u8', async (c) => {
-    const live = await liveOf(c, c.req.param('key'))
-    const segments = demoSegments(rendition(c.req.param('rendition')))
+    const stream = pathOr404(RenditionPath, c.req.param())
+    const live = await liveOf(c, stream.key)
+    const segments = demoSegments(rendition(stream.rendition))
     c.header('Content-Type', PLAYLIST)
     c.header('Cache-Control', 'no-cache')
     return c.body(livePlaylist(Date.now(), new Date(live.started_at).getTime(), segments.length))
   })
 
   api.get('/:key{[\\w-]+}/:rendition{[a-z]+}/:file{\\d{1,9}\\.ts}', async (c) => {
-    await liveOf(c, c.req.param('key'))
-    const segments = demoSegments(rendition(c.req.param('rendition')))
-    const segment = liveSegment(Number(c.req.param('file').slice(0, -3)), segments)
+    const stream = pathOr404(SegmentPath, c.req.param())
+    await liveOf(c, stream.key)
+    const segment = liveSegment(stream.file, demoSegments(rendition(stream.rendition)))
     if (!segment) throw new ApiError(404, messages.notFound)
     c.header('Content-Type', 'video/mp2t')
     c.header('Cache-Control', 'public, max-age=60')

@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import {
   ObsRoomBody,
   RtmpCallbackBody,
+  RtmpCallbackQuery,
   type ObsKeyAnswer,
   type OriginEndpointAnswer,
   type StreamUrlAnswer,
@@ -68,7 +69,7 @@ export function rtmpCallbackRoutes() {
 
   const allowed = (c: Context<AppEnv>) => {
     const secret = c.var.config.rtmpCallbackSecret
-    if (secret) return c.req.query('secret') === secret
+    if (secret) return query(c, RtmpCallbackQuery).secret === secret
     if (c.var.config.production) return false
     // The socket's own address: a forwarded header could be forged by anyone.
     try {

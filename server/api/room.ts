@@ -34,7 +34,7 @@ import {
   welcomeOf,
 } from '../services/room-pages.ts'
 import { regulationOf, setRoomRegulation } from '../services/room-regulation.ts'
-import { input, query } from '../validate.ts'
+import { input, query, queryOrBody } from '../validate.ts'
 
 /** Where the caller is and when (the under-18 regulation depends on both). */
 const regulationContext = (c: Context<AppEnv>) => ({ abroad: isAbroad(c), nowMs: Date.now() })
@@ -89,8 +89,7 @@ export function roomRoutes() {
 
   // room_id in the query string or in the body (SHOWROOM's client sends a form even here).
   api.delete('/room/welcome_comment', async (c) => {
-    const given = c.req.query('room_id')
-    const { room_id } = given === undefined ? await input(c, RoomIdQuery) : query(c, RoomIdQuery)
+    const { room_id } = await queryOrBody(c, RoomIdQuery)
     const userId = await requireUserId(c)
     const saved = await saveWelcomeComment(c.var.db, c.var.hub, {
       userId,

@@ -1,8 +1,7 @@
 import { Hono } from 'hono'
 import type { ServiceSettingsAnswer } from '../../src/contract/settings.ts'
 import type { AppEnv } from '../env.ts'
-
-export const LOCALES = ['ja', 'en', 'zh-tw', 'th'] as const
+import { DEFAULT_LOCALE, LOCALES } from '../../src/domain/locale.ts'
 
 /** `/api/service_settings`: what the client needs to know about this deployment. */
 export function settingsRoutes() {
@@ -11,7 +10,7 @@ export function settingsRoutes() {
     const config = c.var.config
     return c.json({
       locales: [...LOCALES],
-      default_locale: 'ja',
+      default_locale: DEFAULT_LOCALE,
       page_view_url: config.pageViewUrl ?? null,
       shop_page_view_url: config.shopPageViewUrl ?? null,
       external_hosts: config.externalHosts,

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../env.ts'
 import { cardPicture, type CardSource } from '../services/pictures.ts'
-import { pathId } from '../validate.ts'
+import { parseOr400 } from '../validate.ts'
+import { FileId } from '../../src/contract/common.ts'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
 const safeColor = (color: string) => (/^#[0-9a-f]{6}$/i.test(color) ? color : '#f0507a')
@@ -23,7 +24,7 @@ export function shopImageRoutes() {
   const api = new Hono<AppEnv>()
   const card = (path: string, table: CardSource, width: number, height: number, max: number) =>
     api.get(`${path}/:file{[0-9]{1,9}\\.svg}`, async (c) => {
-      const id = pathId(c.req.param('file').replace('.svg', ''))
+      const id = parseOr400(FileId, c.req.param('file'))
       const { name, color } = await cardPicture(c.var.db, table, id)
       const fill = safeColor(color)
       const size = Math.round(height / 7)

@@ -1,6 +1,9 @@
 import { Hono } from 'hono'
+import * as v from 'valibot'
 import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
+import { pathOr404 } from '../validate.ts'
+import { FileNumber } from '../../src/contract/common.ts'
 import { GRADES, gradeOf } from '../../src/domain/grades.ts'
 import { MEDALS, medalKindOf, type MedalKind } from '../../src/domain/medals.ts'
 import { svg } from './images.ts'
@@ -23,11 +26,9 @@ const MEDAL_MARKS: Record<MedalKind, { mark: string; color: string }> = {
   first_follow: { mark: '♥', color: '#f0507a' },
 }
 
-const known = (file: string, ids: readonly number[]) => {
-  const id = Number(file.replace('.svg', ''))
-  if (!ids.includes(id)) throw new ApiError(404, messages.notFound)
-  return id
-}
+/** The file's number when it names one of `ids`; anything else is a 404. */
+const known = (file: string, ids: readonly number[]) =>
+  pathOr404(v.pipe(FileNumber, v.check((id) => ids.includes(id))), file)
 
 /** Grade marks and frames (/api/room_grade) and medals (/api/room/medals), drawn from data. */
 export function standingImageRoutes() {

@@ -7,6 +7,13 @@ export interface CaptchaAnswer {
   captcha_url: string
 }
 
+/** `/captcha/{id}.svg` (a captcha's picture, CaptchaAnswer's URL): the captcha's id. */
+export const CaptchaFile = v.pipe(
+  v.string(),
+  v.regex(/^[\w-]+\.svg$/),
+  v.transform((file) => file.slice(0, -'.svg'.length)),
+)
+
 /** `GET /api/account/`: SPEC.md §3 account plus what /mypage shows and edits. */
 export type AccountAnswer = Account
 

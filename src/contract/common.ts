@@ -14,6 +14,25 @@ export const Id = v.pipe(
   v.number(),
 )
 
+/** A file named in a path by its digits, with or without an extension (`12.svg`, `3.ts`, `12`). */
+const NumberedFile = v.pipe(
+  v.string(),
+  v.regex(/^\d+(?:\.[a-z0-9]+)?$/),
+  v.transform((file) => file.replace(/\..*$/, '')),
+)
+
+/**
+ * A file in a path named by an id (`/img/room/{id}.svg`): the id, by the one id rule (as `Id`).
+ * The route's pattern names the extension; this gives the file's id its type, once.
+ */
+export const FileId = v.pipe(NumberedFile, v.transform(parseId), v.number())
+
+/**
+ * A file in a path named by a number of up to nine digits, 0 included (`/img/avatar/{n}.svg`, a
+ * stream's segment `{n}.ts`): the number.
+ */
+export const FileNumber = v.pipe(NumberedFile, v.regex(/^\d{1,9}$/), v.transform(Number))
+
 /** A `0`/`1` flag (form fields and JSON alike). */
 export const Flag = v.pipe(
   v.union([v.picklist(['0', '1']), v.picklist([0, 1])]),

@@ -20,5 +20,8 @@ export interface OriginEndpointAnswer {
   origin_endpoint: string
 }
 
+/** nginx-rtmp's callbacks' query: `secret`, RTMP_CALLBACK_SECRET as nginx.conf sends it. */
+export const RtmpCallbackQuery = v.object({ secret: v.optional(v.string()) })
+
 /** nginx-rtmp's `on_publish` / `on_publish_done` (form): the stream `name` is the stream key. */
 export const RtmpCallbackBody = v.object({ name: v.fallback(v.string(), '') })

@@ -1,10 +1,11 @@
 import type { ServiceSettings } from '../../domain/api-types.ts'
 import type { ServiceSettingsAnswer } from '../../contract/settings.ts'
+import { DEFAULT_LOCALE, LOCALES } from '../../domain/locale.ts'
 import type { ApiClient } from './client.ts'
 
 export const DEFAULT_SETTINGS: ServiceSettings = {
-  locales: ['ja', 'en', 'zh-tw', 'th'],
-  default_locale: 'ja',
+  locales: [...LOCALES],
+  default_locale: DEFAULT_LOCALE,
   page_view_url: null,
   shop_page_view_url: null,
   external_hosts: [],
