@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
-import type { GachaKind, PrizeType, Rarity } from '../../src/domain/gacha.ts'
+import type { DrawSource, GachaKind, PrizeType, Rarity } from '../../src/domain/gacha.ts'
 import type { CreatedAt } from './columns.ts'
 
 /** Kysely's view of the gachas', items' and ad rewards' tables (migration 009); DB in schema.ts extends it. */
@@ -47,7 +47,7 @@ export interface GachaDrawTable {
   gacha_id: number
   draw_count: number
   price_paid: number
-  source: 'gold' | 'free' | 'ad'
+  source: DrawSource
   created_at: CreatedAt
 }
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type {
   DrawResponse,
+  DrawSource,
   DrawnPrize,
   GachaSummary,
   PrizeOdds,
@@ -61,7 +62,7 @@ export interface DrawHistoryEntry {
   gacha_name: string
   draw_count: number
   price: number
-  source: 'gold' | 'free' | 'ad'
+  source: DrawSource
   created_at: number
   prizes: Array<Omit<DrawnPrize, 'num'>>
 }

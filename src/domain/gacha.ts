@@ -6,6 +6,8 @@ export const RARITIES = ['N', 'R', 'SR', 'SSR'] as const
 export type GachaKind = (typeof GACHA_KINDS)[number]
 export type PrizeType = (typeof PRIZE_TYPES)[number]
 export type Rarity = (typeof RARITIES)[number]
+/** What paid for a draw: gold, the daily free draw, or an ad watched (migration 009's check). */
+export type DrawSource = 'gold' | 'free' | 'ad'
 export type DrawCount = 1 | 10
 
 export interface GachaSummary {
