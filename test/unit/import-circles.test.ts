@@ -2,16 +2,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-const SRC = path.resolve(import.meta.dirname, '../../src')
+const ROOT = path.resolve(import.meta.dirname, '../..')
 // Static, type-only, re-exported and dynamic imports all count: a type circle is a design circle.
 const IMPORT =
   /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
 
-function importGraph(): Map<string, string[]> {
+function importGraph(dir: string): Map<string, string[]> {
   const files = fs
-    .readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
-    .map((f) => path.join(SRC, f))
+    .map((f) => path.join(dir, f))
   const graph = new Map<string, string[]>()
   for (const file of files) {
     const deps = [...fs.readFileSync(file, 'utf8').matchAll(IMPORT)]
@@ -44,16 +44,16 @@ function circles(graph: Map<string, string[]>): string[][] {
     if (low.get(v) !== index.get(v)) return
     const component: string[] = []
     for (let w = stack.pop(); w !== undefined; w = w === v ? undefined : stack.pop())
-      component.push(path.relative(SRC, w))
+      component.push(path.relative(ROOT, w))
     if (component.length > 1 || graph.get(v)?.includes(v)) found.push(component)
   }
   for (const v of graph.keys()) if (!index.has(v)) visit(v)
   return found
 }
 
-describe('src/ imports', () => {
-  it('form no circle', () => {
-    const graph = importGraph()
+describe('imports', () => {
+  it.each(['src', 'server'])('form no circle in %s/', (dir) => {
+    const graph = importGraph(path.join(ROOT, dir))
     expect(graph.size).toBeGreaterThan(100)
     expect(circles(graph)).toEqual([])
   })
