@@ -12,11 +12,18 @@ import {
   type FollowRoomsAnswer,
   type FollowSchedulesAnswer,
   type NextLiveAnswer,
+  TimeTablesQuery,
+  type TimeTablesAnswer,
 } from '../../src/contract/follow.ts'
 import { publicOrigin } from '../caller.ts'
 import type { AppEnv } from '../env.ts'
 import { requireUserId, sessionUserId } from '../request.ts'
-import { followedGenres, followedRooms, followedSchedules } from '../services/follow/follows.ts'
+import {
+  followedGenres,
+  followedRooms,
+  followedSchedules,
+  timeTables,
+} from '../services/follow/follows.ts'
 import { nextLive, roomGreeting, setGreeting, setNextLive } from '../services/follow/schedules.ts'
 import { listOnlives } from '../services/onlives.ts'
 import { input, query } from '../validate.ts'
@@ -61,6 +68,17 @@ export function followRoutes() {
       origin: publicOrigin(c),
     })
     return c.json(answer satisfies FollowSchedulesAnswer)
+  })
+
+  // Public: the home page's strip of lives to come; a signed-in viewer learns which they follow.
+  api.get('/time_table/time_tables', async (c) => {
+    const { genre_id } = query(c, TimeTablesQuery)
+    const answer = await timeTables(c.var.db, {
+      viewerId: await sessionUserId(c),
+      ...(genre_id !== undefined && { genreId: genre_id }),
+      origin: publicOrigin(c),
+    })
+    return c.json(answer satisfies TimeTablesAnswer)
   })
 
   api.get('/follow/genres', async (c) => {

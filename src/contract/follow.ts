@@ -81,6 +81,27 @@ export interface FollowSchedulesAnswer {
   schedules: FollowSchedule[]
 }
 
+/** `GET /api/time_table/time_tables[?genre_id=]`: every room's next live, soonest first. */
+export const TimeTablesQuery = FollowGenreQuery
+
+/** One room's next live on the home page's strip (SHOWROOM's time table names its start). */
+export interface TimeTable {
+  room_id: number
+  room_url_key: string
+  room_name: string
+  main_name: string
+  image: string
+  genre_id: number
+  title: string
+  /** Unix seconds: when the live is to start. */
+  started_at: number
+  is_follow: boolean
+}
+
+export interface TimeTablesAnswer {
+  time_tables: TimeTable[]
+}
+
 /** `GET /api/follow/genres`: the genres of the followed rooms, for the filter. */
 export interface FollowGenresAnswer {
   genres: Array<{ genre_id: number; genre_name: string; count: number }>

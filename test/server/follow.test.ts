@@ -4,6 +4,7 @@ import type {
   FollowOnlivesAnswer,
   FollowRoomsAnswer,
   FollowSchedulesAnswer,
+  TimeTablesAnswer,
   NextLiveAnswer,
 } from '../../src/contract/follow.ts'
 import { scheduleText, tokyoLocalInput } from '../../src/domain/schedule.ts'
@@ -160,5 +161,34 @@ describe.each(await testEngines())('follow lists and schedules on %s', (engine) 
       starts_at: '',
     })
     expect(cleared.body).toEqual({ epoch: null, text: '', title: '' })
+  })
+
+  it("answers every room's next lives to anyone, soonest first, with whether the viewer follows", async () => {
+    const at = Date.now() + 2 * 3_600_000
+    await liver.client.postJson('/api/room/next_live', {
+      room_id: ownRoom,
+      starts_at: tokyoLocal(at),
+      title: 'まもなく',
+    })
+    const anonymous = (await (
+      await server.get('/api/time_table/time_tables')
+    ).json()) as TimeTablesAnswer
+    const mine = anonymous.time_tables.find((t) => t.room_id === ownRoom)
+    expect(mine).toMatchObject({ title: 'まもなく', is_follow: false })
+    const starts = anonymous.time_tables.map((t) => t.started_at)
+    expect(starts.length).toBeGreaterThan(1)
+    expect(starts).toEqual([...starts].sort((a, b) => a - b))
+    expect(starts.every((s) => s * 1000 > Date.now())).toBe(true)
+
+    const followed = (await viewer.client.json('/api/time_table/time_tables'))
+      .body as unknown as TimeTablesAnswer
+    expect(followed.time_tables.every((t) => t.is_follow)).toBe(true)
+    const genre = rooms.find((r) => r.id === ownRoom)?.genre_id ?? 0
+    const ofGenre = (await (
+      await server.get(`/api/time_table/time_tables?genre_id=${genre}`)
+    ).json()) as TimeTablesAnswer
+    expect(ofGenre.time_tables.map((t) => t.genre_id)).toEqual(ofGenre.time_tables.map(() => genre))
+    expect((await server.get('/api/time_table/time_tables?genre_id=x')).status).toBe(400)
+    await liver.client.postJson('/api/room/next_live', { room_id: ownRoom, starts_at: '' })
   })
 })

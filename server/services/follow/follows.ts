@@ -3,6 +3,7 @@ import type {
   FollowGenresAnswer,
   FollowRoomsAnswer,
   FollowSchedulesAnswer,
+  TimeTablesAnswer,
 } from '../../../src/contract/follow.ts'
 import type { Db } from '../../db/index.ts'
 
@@ -87,27 +88,65 @@ export async function followedRooms(
   }
 }
 
+/**
+ * Next lives still to come, soonest first: of the rooms `followedBy` follows
+ * (`/api/follow/schedules`), or of every room (`/api/time_table/time_tables`, the home page's
+ * strip) with whether `viewerId` follows each.
+ */
+async function upcoming(
+  db: Db,
+  request: { followedBy?: number; viewerId?: number; genreId?: number; limit: number },
+) {
+  let q = db
+    .selectFrom('room_schedules as s')
+    .innerJoin('rooms', 'rooms.id', 's.room_id')
+    .select([
+      'rooms.id',
+      'rooms.room_url_key',
+      'rooms.room_name',
+      'rooms.main_name',
+      'rooms.genre_id',
+      's.title',
+      's.starts_at',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.room_id')
+            .whereRef('follows.room_id', '=', 'rooms.id')
+            .where('follows.user_id', '=', request.followedBy ?? request.viewerId ?? 0),
+        )
+        .as('is_follow'),
+    )
+    .where('s.starts_at', '>', sql<Date>`now()`)
+  if (request.followedBy !== undefined) {
+    const userId = request.followedBy
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('follows')
+          .select('follows.room_id')
+          .whereRef('follows.room_id', '=', 'rooms.id')
+          .where('follows.user_id', '=', userId),
+      ),
+    )
+  }
+  if (request.genreId !== undefined) q = q.where('rooms.genre_id', '=', request.genreId)
+  return q.orderBy('s.starts_at').orderBy('rooms.id').limit(request.limit).execute()
+}
+
 /** `/api/follow/schedules`: the followed rooms' next lives still to come, soonest first. */
 export async function followedSchedules(
   db: Db,
   request: { userId: number; genreId?: number; origin: string },
 ): Promise<FollowSchedulesAnswer> {
-  let q = db
-    .selectFrom('follows')
-    .innerJoin('rooms', 'rooms.id', 'follows.room_id')
-    .innerJoin('room_schedules as s', 's.room_id', 'rooms.id')
-    .select([
-      'rooms.id',
-      'rooms.room_url_key',
-      'rooms.room_name',
-      'rooms.genre_id',
-      's.title',
-      's.starts_at',
-    ])
-    .where('follows.user_id', '=', request.userId)
-    .where('s.starts_at', '>', sql<Date>`now()`)
-  if (request.genreId !== undefined) q = q.where('rooms.genre_id', '=', request.genreId)
-  const rows = await q.orderBy('s.starts_at').orderBy('rooms.id').limit(100).execute()
+  const rows = await upcoming(db, {
+    followedBy: request.userId,
+    ...(request.genreId !== undefined && { genreId: request.genreId }),
+    limit: 100,
+  })
   return {
     schedules: rows.map((r) => ({
       room_id: r.id,
@@ -117,6 +156,34 @@ export async function followedSchedules(
       genre_id: r.genre_id,
       title: r.title,
       starts_at: seconds(r.starts_at),
+    })),
+  }
+}
+
+/** How many next lives the home page's strip shows. */
+export const TIME_TABLE_SIZE = 20
+
+/** `/api/time_table/time_tables`: every room's next live to come, soonest first (public). */
+export async function timeTables(
+  db: Db,
+  request: { viewerId: number | null; genreId?: number; origin: string },
+): Promise<TimeTablesAnswer> {
+  const rows = await upcoming(db, {
+    ...(request.viewerId !== null && { viewerId: request.viewerId }),
+    ...(request.genreId !== undefined && { genreId: request.genreId }),
+    limit: TIME_TABLE_SIZE,
+  })
+  return {
+    time_tables: rows.map((r) => ({
+      room_id: r.id,
+      room_url_key: r.room_url_key,
+      room_name: r.room_name,
+      main_name: r.main_name,
+      image: image(request.origin, r.id),
+      genre_id: r.genre_id,
+      title: r.title,
+      started_at: seconds(r.starts_at),
+      is_follow: Boolean(r.is_follow),
     })),
   }
 }
