@@ -33,6 +33,7 @@ import { pollingMachine } from '../machines/polling/polling.machine.ts'
 import { regulationMachine } from '../machines/regulation/regulation.machine.ts'
 import { reportMachine } from '../machines/report/report.machine.ts'
 import { roomMachine } from '../machines/room/room.machine.ts'
+import { roomOffAirMachine, roomOnAirMachine } from '../machines/room/room-visit.machine.ts'
 import { welcomeEditorMachine } from '../machines/welcome-editor/welcome-editor.machine.ts'
 
 /** What the room's machines need of the app besides AppPorts. */
@@ -49,6 +50,7 @@ export interface RoomPorts extends AppPorts {
  * /mission page's panel. Loaded with the first room page (src/compose/app.ts), not with the site.
  */
 export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPorts) {
+  const provideVisit = roomVisit(effects, device, ports)
   return {
     owner: ownerMachine.provide({
       actors: {
@@ -90,6 +92,21 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
             giftSound: device.giftSound.read,
           })
         }),
+        onAirVisit: provideVisit(roomOnAirMachine),
+        offAirVisit: provideVisit(roomOffAirMachine),
+      },
+      actions: { reportError: (_, { error }) => ports.reportError(error) },
+    }),
+  }
+}
+
+export type RoomMachines = ReturnType<typeof roomMachines>
+
+/** The loaded room's effects, on air or off air alike: the same machine, two starting states. */
+function roomVisit(effects: Effects, device: RoomDevice, ports: RoomPorts) {
+  return (machine: typeof roomOnAirMachine) =>
+    machine.provide({
+      actors: {
         player: playerMachine.provide({
           actors: {
             engine: fromCallback(({ input, sendBack, receive }) =>
@@ -180,8 +197,5 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
           )
         },
       },
-    }),
-  }
+    })
 }
-
-export type RoomMachines = ReturnType<typeof roomMachines>

@@ -16,6 +16,7 @@ import { memoryMachine } from './memory/memory.machine.ts'
 import { missionMachine } from './mission/mission.machine.ts'
 import { searchBoxMachine } from './search/search-box.machine.ts'
 import { searchResultsMachine } from './search/search-results.machine.ts'
+import { upcomingMachine } from './upcoming/upcoming.machine.ts'
 import { rankingMachine } from './ranking/ranking.machine.ts'
 import { followMachine } from './follow/follow.machine.ts'
 import { flowsMachine } from './flows/flows.machine.ts'
@@ -33,6 +34,7 @@ import { pollingMachine } from './polling/polling.machine.ts'
 import { regulationMachine } from './regulation/regulation.machine.ts'
 import { reportMachine } from './report/report.machine.ts'
 import { roomMachine } from './room/room.machine.ts'
+import { roomOffAirMachine, roomOnAirMachine } from './room/room-visit.machine.ts'
 import { welcomeEditorMachine } from './welcome-editor/welcome-editor.machine.ts'
 
 export interface RegisteredMachine {
@@ -53,6 +55,9 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'mypage', machine: mypageMachine },
   { dir: 'password-reset', machine: passwordResetMachine },
   { dir: 'room', machine: roomMachine },
+  // One machine, two starting states: walked together under one id (roomVisit).
+  { dir: 'room', machine: roomOnAirMachine },
+  { dir: 'room', machine: roomOffAirMachine },
   { dir: 'player', machine: playerMachine },
   { dir: 'comment-stream', machine: commentStreamMachine },
   { dir: 'polling', machine: pollingMachine },
@@ -81,4 +86,5 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'notice', machine: noticeMachine },
   { dir: 'search', machine: searchBoxMachine },
   { dir: 'search', machine: searchResultsMachine },
+  { dir: 'upcoming', machine: upcomingMachine },
 ]

@@ -12,24 +12,24 @@ afterEach(async () => {
 const base = () => inject('baseUrl')
 
 describe('flow visualizer in Chromium', () => {
-  it('shows the room actor of another tab, lit in its state, and follows its state change', async () => {
+  it('shows the loaded room actor of another tab, lit in its state, and follows its state change', async () => {
     const room = session.page
     await logIn(room)
     const flows = await session.context.newPage()
-    await flows.goto(base() + '/dev/flows?machine=room')
-    const diagram = flows.getByRole('group', { name: 'room の状態図' })
+    await flows.goto(base() + '/dev/flows?machine=roomVisit')
+    const diagram = flows.getByRole('group', { name: 'roomVisit の状態図' })
     await diagram.waitFor({ timeout: 15_000 })
 
     await room.goto(base() + '/r/kirari_hoshino')
     await room.locator('[data-push="connected"]').waitFor()
-    // The other tab reports the room actor at the next hello (every 2 s).
-    const actor = flows.getByTestId('live-actor').filter({ hasText: /^room#/ })
+    // The other tab reports the loaded room (the room machine's child) at the next hello (every 2 s).
+    const actor = flows.getByTestId('live-actor').filter({ hasText: /^roomVisit#/ })
     await actor.waitFor({ timeout: 10_000 })
     await expect.poll(() => actor.textContent()).toMatch(/live\.composer\.idle$/)
     await expect
       .poll(() =>
         diagram
-          .getByRole('button', { name: 'room.loaded.live', exact: true })
+          .getByRole('button', { name: 'roomVisit.live', exact: true })
           .getAttribute('aria-pressed'),
       )
       .toBe('true')
@@ -39,7 +39,7 @@ describe('flow visualizer in Chromium', () => {
     await room.getByRole('button', { name: '送信' }).click()
     await expect
       .poll(() => actor.textContent(), { timeout: 10_000 })
-      .toMatch(/loaded\.live\.composer\.sending → loaded\.live\.composer\.idle$/)
+      .toMatch(/live\.composer\.sending → live\.composer\.idle$/)
     const log = flows.getByRole('list', { name: 'イベント' })
     await log.getByText('comment.submit').waitFor()
     await log.getByText('{"text":"フロー確認"}').first().waitFor()

@@ -13,7 +13,7 @@ import type { LoadedRoom } from '../../src/domain/room.ts'
 import { giftMachine, type GiftPanelData } from '../../src/machines/gift/gift.machine.ts'
 import type { missionMachine } from '../../src/machines/mission/mission.machine.ts'
 import { pollingMachine, type PollResult } from '../../src/machines/polling/polling.machine.ts'
-import { roomMachine } from '../../src/machines/room/room.machine.ts'
+import { roomOnAirMachine } from '../../src/machines/room/room-visit.machine.ts'
 import { roomMissionMachine } from '../../src/machines/room/room.mission.ts'
 import { findMission } from '../../src/machines/mission/mission.lists.ts'
 import { load, mission, received } from './mission-fixtures.ts'
@@ -57,9 +57,8 @@ const panel: GiftPanelData = {
 function start(rewardType: 'gift' | 'avatar') {
   const seen = { missionLoads: 0, giftLoads: 0, refreshes: 0, notices: [] as Notice[] }
   const actor = createActor(
-    roomMachine.provide({
+    roomOnAirMachine.provide({
       actors: {
-        loadRoom: fromPromise(() => Promise.resolve(room)),
         pushSocket: fromCallback(() => () => {}),
         polling: pollingMachine.provide({
           actors: { poll: fromPromise(() => new Promise<PollResult>(() => {})) },
@@ -96,7 +95,7 @@ function start(rewardType: 'gift' | 'avatar') {
         },
       },
     }),
-    { input: { roomUrlKey: 'kirari_hoshino', userId: 1 } },
+    { input: { roomUrlKey: 'kirari_hoshino', userId: 1, loaded: room } },
   ).start()
   const child = (id: 'mission' | 'gift'): AnyActorRef => {
     const ref = actor.getSnapshot().children[id]
@@ -109,7 +108,6 @@ function start(rewardType: 'gift' | 'avatar') {
 describe('the mission panel in a room', () => {
   it('a comment that completes a mission toasts it and the panel loads again', async () => {
     const { actor, seen, child } = start('gift')
-    await waitFor(actor, (s) => s.matches({ loaded: 'live' }))
     const panelActor = child('mission') as ActorRefFrom<typeof missionMachine>
     await waitFor(panelActor, (s) => s.matches('ready'))
     expect(seen.missionLoads).toBe(1)
@@ -129,7 +127,6 @@ describe('the mission panel in a room', () => {
       ['avatar', 0],
     ] as const) {
       const { actor, seen, child } = start(rewardType)
-      await waitFor(actor, (s) => s.matches({ loaded: 'live' }))
       const panelActor = child('mission') as ActorRefFrom<typeof missionMachine>
       await waitFor(panelActor, (s) => s.matches('ready'))
       await waitFor(child('gift') as ActorRefFrom<typeof giftMachine>, (s) => s.matches('ready'))

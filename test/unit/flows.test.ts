@@ -5,7 +5,7 @@ import { chartOf } from '../../src/domain/chart.ts'
 import { payloadText } from '../../src/domain/flow-messages.ts'
 import { activeNodeIds, chartNodes, shortestChartPath, stateText } from '../../src/domain/flows.ts'
 import { MACHINES } from '../../src/machines/registry.ts'
-import { roomMachine } from '../../src/machines/room/room.machine.ts'
+import { roomOnAirMachine } from '../../src/machines/room/room-visit.machine.ts'
 
 describe('the machine registry', () => {
   it('holds every machine of src/machines, each once', async () => {
@@ -32,10 +32,10 @@ describe('the machine registry', () => {
 })
 
 describe('charts', () => {
-  const chart = chartOf(roomMachine)
+  const chart = chartOf(roomOnAirMachine)
 
   it('draws nested states inside their parents and names guards and descriptions on edges', () => {
-    const live = chartNodes(chart).find((n) => n.id === 'room.loaded.live')
+    const live = chartNodes(chart).find((n) => n.id === 'roomVisit.live')
     expect(live?.children.length).toBeGreaterThan(0)
     expect(chartNodes(chart).length).toBeGreaterThan(chart.root.children.length)
     const guarded = chart.edges.find((e) => e.guard === 'isReconnect')
@@ -57,11 +57,11 @@ describe('charts', () => {
   })
 
   it('finds the shortest path to a nested state through its initial states; null when unreachable', () => {
-    const path = shortestChartPath(chart, 'room.loaded.ended')
+    const path = shortestChartPath(chart, 'roomVisit.ended')
     expect(path?.[0]?.edge).toBeNull()
-    expect(path?.at(-1)?.nodeId.startsWith('room.loaded.ended')).toBe(true)
+    expect(path?.at(-1)?.nodeId.startsWith('roomVisit.ended')).toBe(true)
     for (const [i, step] of (path ?? []).entries()) if (i > 0) expect(step.edge).not.toBeNull()
-    expect(shortestChartPath(chart, 'room.nowhere')).toBeNull()
+    expect(shortestChartPath(chart, 'roomVisit.nowhere')).toBeNull()
   })
 
   it('writes payloads as short JSON: no type, errors by message, no cycles, cut when long', () => {

@@ -1,5 +1,5 @@
 import { raise } from 'xstate'
-import { loadedRoom, roomSetup } from './room.setup.ts'
+import { roomSetup } from './room.setup.ts'
 
 /**
  * On air: the room's children run (comments, player, push socket, report dialog, polling, gift
@@ -12,7 +12,7 @@ export const live = roomSetup.createStateConfig({
       id: 'comments',
       src: 'commentStream',
       input: ({ context }) => ({
-        isOwner: loadedRoom(context).isOwner,
+        isOwner: context.room.isOwner,
         userId: context.userId,
         mutedUserIds: context.muted.map((m) => m.userId),
         // comment_log is newest first; the stream wants oldest first.
@@ -27,35 +27,32 @@ export const live = roomSetup.createStateConfig({
     {
       id: 'push',
       src: 'pushSocket',
-      input: ({ context }) => {
-        const room = loadedRoom(context)
-        return {
-          key: room.broadcastKey,
-          ownerKey: room.ownerBroadcastKey,
-          roomId: room.roomId,
-          initial: context.commentLog,
-        }
-      },
+      input: ({ context }) => ({
+        key: context.room.broadcastKey,
+        ownerKey: context.room.ownerBroadcastKey,
+        roomId: context.room.roomId,
+        initial: context.commentLog,
+      }),
     },
     {
       id: 'report',
       src: 'report',
       input: ({ context }) => ({
-        roomId: loadedRoom(context).roomId,
-        liveId: loadedRoom(context).liveId,
+        roomId: context.room.roomId,
+        liveId: context.room.liveId,
       }),
     },
     {
       id: 'polling',
       src: 'polling',
-      input: ({ context }) => ({ roomId: loadedRoom(context).roomId }),
+      input: ({ context }) => ({ roomId: context.room.roomId }),
     },
     {
       id: 'gift',
       src: 'gift',
       input: ({ context }) => ({
-        roomId: loadedRoom(context).roomId,
-        liveId: loadedRoom(context).liveId,
+        roomId: context.room.roomId,
+        liveId: context.room.liveId,
         userId: context.userId,
       }),
     },
@@ -63,8 +60,8 @@ export const live = roomSetup.createStateConfig({
       id: 'welcome',
       src: 'welcomeEditor',
       input: ({ context }) => ({
-        roomId: loadedRoom(context).roomId,
-        isOwner: loadedRoom(context).isOwner,
+        roomId: context.room.roomId,
+        isOwner: context.room.isOwner,
         comment: context.welcome,
       }),
     },
@@ -163,7 +160,7 @@ export const live = roomSetup.createStateConfig({
         'dropMutedGifts',
         {
           type: 'saveMutes',
-          params: ({ context }) => ({ roomId: loadedRoom(context).roomId, muted: context.muted }),
+          params: ({ context }) => ({ roomId: context.room.roomId, muted: context.muted }),
         },
       ],
       description: 'Their comments and logs go at once; the list survives a reload.',
@@ -174,7 +171,7 @@ export const live = roomSetup.createStateConfig({
         'forwardMute',
         {
           type: 'saveMutes',
-          params: ({ context }) => ({ roomId: loadedRoom(context).roomId, muted: context.muted }),
+          params: ({ context }) => ({ roomId: context.room.roomId, muted: context.muted }),
         },
       ],
     },
@@ -213,7 +210,7 @@ export const live = roomSetup.createStateConfig({
             id: 'postComment',
             src: 'postComment',
             input: ({ context }) => ({
-              liveId: loadedRoom(context).liveId,
+              liveId: context.room.liveId,
               text: context.draft.trim(),
             }),
             onDone: [

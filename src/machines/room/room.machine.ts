@@ -1,41 +1,50 @@
-import { ended } from './room.ended.ts'
-import { live } from './room.live.ts'
-import { ROOM_TRANSITION_SECONDS, loadedRoom, roomSetup } from './room.setup.ts'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { failureOf } from '../../domain/api-failure.ts'
+import type { LoadedRoom } from '../../domain/room.ts'
+import { notProvided } from '../not-provided.ts'
+import { roomOffAirMachine, roomOnAirMachine } from './room-visit.machine.ts'
+import type { RoomContext, RoomEvent, RoomInput, VisitInput } from './room.types.ts'
 
-export { ROOM_TRANSITION_SECONDS, type RoomContext, type RoomEvent } from './room.setup.ts'
+export { ROOM_TRANSITION_SECONDS } from './room.setup.ts'
+export type { RoomContext, RoomEvent, VisitContext, VisitEvent } from './room.types.ts'
+
+/** The loaded room, from the load that led here (the only way into `onAir` and `offAir`). */
+const visitInput = ({ context, event }: { context: RoomContext; event: RoomEvent }): VisitInput => {
+  assertEvent(event, 'xstate.done.actor.loadRoom')
+  return { roomUrlKey: context.roomUrlKey, userId: context.userId, loaded: event.output }
+}
 
 /**
- * One visit to a room: loads it, then, loaded, runs the live (room.live.ts) or shows the room off
- * air; after the live, counts down to the next room (room.ended.ts). Under `loaded` the room is
- * never null; what needs it reads it through `loadedRoom`.
+ * One visit to a room: loads it, then runs the loaded room as its child `visit`
+ * (room-visit.machine.ts), on air or off air, whose room is never null; a failed load can be
+ * tried again.
  */
-export const roomMachine = roomSetup.createMachine({
+export const roomMachine = setup({
+  types: {
+    context: {} as RoomContext,
+    events: {} as RoomEvent,
+    input: {} as RoomInput,
+    /** Views read the loaded room through `visit`, typed, with no casts. */
+    children: {} as { loadRoom: 'loadRoom'; visit: 'onAirVisit' | 'offAirVisit' },
+  },
+  actors: {
+    loadRoom: fromPromise<LoadedRoom, { roomUrlKey: string }>(notProvided('loadRoom')),
+    onAirVisit: roomOnAirMachine,
+    offAirVisit: roomOffAirMachine,
+  },
+  actions: {
+    reportError: (_, _params: { error: unknown }) => {},
+    markNotFound: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error)
+      return { notFound: failure.kind === 'server' && failure.status === 404 }
+    }),
+  },
+  guards: {
+    isOnAir: (_, loaded: LoadedRoom) => loaded.room.isLive,
+  },
+}).createMachine({
   id: 'room',
-  context: ({ input }) => ({
-    roomUrlKey: input.roomUrlKey,
-    userId: input.userId,
-    room: null,
-    commentLog: [],
-    streams: [],
-    telop: '',
-    banners: [],
-    recommended: [],
-    muted: [],
-    giftLog: [],
-    stage: [],
-    stageSeq: 0,
-    giftSound: true,
-    voteResults: [],
-    welcome: '',
-    followSaving: false,
-    viewers: null,
-    draft: '',
-    notFound: false,
-    next: null,
-    countdown: ROOM_TRANSITION_SECONDS,
-    push: 'connecting',
-    event: null,
-  }),
+  context: ({ input }) => ({ roomUrlKey: input.roomUrlKey, userId: input.userId, notFound: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -44,15 +53,8 @@ export const roomMachine = roomSetup.createMachine({
         src: 'loadRoom',
         input: ({ context }) => ({ roomUrlKey: context.roomUrlKey }),
         onDone: [
-          {
-            guard: { type: 'isOnAir', params: ({ event }) => event.output },
-            target: 'loaded.live',
-            actions: { type: 'store', params: ({ event }) => event.output },
-          },
-          {
-            target: 'loaded.offAir',
-            actions: { type: 'store', params: ({ event }) => event.output },
-          },
+          { guard: { type: 'isOnAir', params: ({ event }) => event.output }, target: 'onAir' },
+          { target: 'offAir' },
         ],
         onError: {
           target: 'failed',
@@ -63,53 +65,8 @@ export const roomMachine = roomSetup.createMachine({
         },
       },
     },
-    loaded: {
-      description:
-        'The room is in: following, sharing and the mission panel work on air, off air and after.',
-      invoke: {
-        id: 'mission',
-        src: 'mission',
-        input: ({ context }) => ({ roomId: loadedRoom(context).roomId }),
-      },
-      on: {
-        'mission.achieved': {
-          actions: [
-            { type: 'notify', params: { tone: 'success', key: 'mission.achievedToast' } },
-            'forwardAchieved',
-          ],
-          description: 'A comment, gift or watch completed a mission: a toast, the panel reloads.',
-        },
-        'mission.rewarded': {
-          actions: 'refreshUser',
-          description: "A mission's gift, gold or background: the user is fetched again.",
-        },
-        'follow.toggle': [
-          { guard: 'isAnonymous', actions: 'requireLogin' },
-          { guard: 'isFollowSaving', description: 'One follow change at a time.' },
-          { actions: ['markFollowSaving', 'startFollow'] },
-        ],
-        'xstate.done.actor.follow': {
-          actions: { type: 'setFollow', params: ({ event }) => event.output },
-        },
-        'xstate.error.actor.follow': {
-          actions: [
-            'followFailed',
-            { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
-          ],
-        },
-        'room.share': {
-          actions: {
-            type: 'share',
-            params: ({ context }) => ({
-              roomUrlKey: context.roomUrlKey,
-              title: loadedRoom(context).mainName,
-            }),
-          },
-        },
-      },
-      initial: 'offAir',
-      states: { live, offAir: {}, ended },
-    },
+    onAir: { invoke: { id: 'visit', src: 'onAirVisit', input: visitInput } },
+    offAir: { invoke: { id: 'visit', src: 'offAirVisit', input: visitInput } },
     failed: { on: { 'room.retry': 'loading' } },
   },
 })

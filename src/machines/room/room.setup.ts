@@ -15,7 +15,6 @@ import { LOG_TARGET, commentProblem, type CommentEntry } from '../../domain/comm
 import {
   ROOM_TRANSITION_SECONDS,
   type FollowResult,
-  type LoadedRoom,
   type MutedUser,
   GIFT_LOG_MAX,
   STAGE_MAX,
@@ -30,18 +29,21 @@ import { pollingMachine } from '../polling/polling.machine.ts'
 import { reportMachine } from '../report/report.machine.ts'
 import { welcomeEditorMachine } from '../welcome-editor/welcome-editor.machine.ts'
 import { notProvided } from '../not-provided.ts'
-import { loadedRoom, type RoomContext, type RoomEvent, type RoomInput } from './room.types.ts'
+import type { VisitContext, VisitEvent, VisitInput } from './room.types.ts'
 
 export { ROOM_TRANSITION_SECONDS }
-export { loadedRoom, nextRoom } from './room.types.ts'
-export type { RoomContext, RoomEvent, RoomInput } from './room.types.ts'
+export { nextRoom } from './room.types.ts'
+export type { VisitContext, VisitEvent, VisitInput } from './room.types.ts'
 
-/** The room machine's effects, actions and guards; the states are in room.machine.ts. */
+/**
+ * A loaded visit's effects, actions and guards; its states are in room-visit.machine.ts (the
+ * loading before it, in room.machine.ts).
+ */
 export const roomSetup = setup({
   types: {
-    context: {} as RoomContext,
-    events: {} as RoomEvent,
-    input: {} as RoomInput,
+    context: {} as VisitContext,
+    events: {} as VisitEvent,
+    input: {} as VisitInput,
     /** The children a loaded room runs, by id: views read them typed, with no casts. */
     children: {} as {
       comments: 'commentStream'
@@ -53,13 +55,11 @@ export const roomSetup = setup({
       mission: 'mission'
       welcome: 'welcomeEditor'
       follow: 'setFollow'
-      loadRoom: 'loadRoom'
       postComment: 'postComment'
       findNextRoom: 'findNextRoom'
     },
   },
   actors: {
-    loadRoom: fromPromise<LoadedRoom, { roomUrlKey: string }>(notProvided('loadRoom')),
     pushSocket: fromCallback<
       EventObject,
       { key: string; ownerKey: string; roomId: number; initial: readonly CommentEntry[] }
@@ -160,19 +160,6 @@ export const roomSetup = setup({
     }),
     setNext: assign((_, next: NextRoom | null) => ({ next, countdown: ROOM_TRANSITION_SECONDS })),
     tick: assign(({ context }) => ({ countdown: Math.max(0, context.countdown - 1) })),
-    store: assign((_, loaded: LoadedRoom) => ({
-      room: loaded.room,
-      commentLog: loaded.commentLog,
-      streams: loaded.streams,
-      telop: loaded.telop,
-      welcome: loaded.welcome,
-      banners: loaded.banners,
-      recommended: loaded.recommended,
-      muted: loaded.muted,
-      giftLog: loaded.giftLog.filter((g) => !loaded.muted.some((m) => m.userId === g.user_id)),
-      giftSound: loaded.giftSound,
-      event: loaded.event,
-    })),
     /** A gift moved the room in its event (t:203): the badge follows. */
     setEventStanding: assign(({ event }) => {
       assertEvent(event, 'push.eventStanding')
@@ -184,16 +171,13 @@ export const roomSetup = setup({
     }),
     startFollow: spawnChild('setFollow', {
       id: 'follow',
-      input: ({ context }) => {
-        const room = loadedRoom(context)
-        return { roomId: room.roomId, follow: !room.isFollowing }
-      },
+      input: ({ context }) => ({ roomId: context.room.roomId, follow: !context.room.isFollowing }),
     }),
     markFollowSaving: assign({ followSaving: true }),
     setFollow: assign(({ context }, result: FollowResult) => ({
       followSaving: false,
       room: {
-        ...loadedRoom(context),
+        ...context.room,
         isFollowing: result.isFollowing,
         followerNum: result.followerNum,
       },
@@ -218,10 +202,6 @@ export const roomSetup = setup({
     forwardReport: sendTo('report', ({ event }) => {
       assertEvent(event, 'report.open')
       return { type: 'report.open' as const, target: event.target }
-    }),
-    markNotFound: assign((_, params: { error: unknown }) => {
-      const failure = failureOf(params.error)
-      return { notFound: failure.kind === 'server' && failure.status === 404 }
     }),
     setDraft: assign(({ event }) => {
       assertEvent(event, 'draft.change')
@@ -252,7 +232,6 @@ export const roomSetup = setup({
       return context.muted.some((m) => m.userId === event.gift.user_id)
     },
     isSoundOn: ({ context }) => context.giftSound,
-    isOnAir: (_, loaded: LoadedRoom) => loaded.room.isLive,
     hasNext: (_, next: NextRoom | null) => next !== null,
     isLastSecond: ({ context }) => context.countdown <= 1,
     /** The server's rule (trimmed, in characters): the box is refused here as it would be there. */
@@ -275,3 +254,31 @@ export const roomSetup = setup({
     },
   },
 })
+
+/** A visit's context at its start: the room as loaded (muted users' gifts left out of the log). */
+export function visitContext({ roomUrlKey, userId, loaded }: VisitInput): VisitContext {
+  return {
+    roomUrlKey,
+    userId,
+    room: loaded.room,
+    commentLog: loaded.commentLog,
+    streams: loaded.streams,
+    telop: loaded.telop,
+    welcome: loaded.welcome,
+    banners: loaded.banners,
+    recommended: loaded.recommended,
+    muted: loaded.muted,
+    giftLog: loaded.giftLog.filter((g) => !loaded.muted.some((m) => m.userId === g.user_id)),
+    stage: [],
+    stageSeq: 0,
+    giftSound: loaded.giftSound,
+    voteResults: [],
+    followSaving: false,
+    viewers: null,
+    draft: '',
+    next: null,
+    countdown: ROOM_TRANSITION_SECONDS,
+    event: loaded.event,
+    push: 'connecting',
+  }
+}

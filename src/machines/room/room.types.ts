@@ -4,6 +4,7 @@ import type { GiftLogEntry, VoteResult } from '../../domain/gifts.ts'
 import type {
   Banner,
   FollowResult,
+  LoadedRoom,
   MutedUser,
   NextRoom,
   RecommendedComment,
@@ -20,10 +21,31 @@ export interface RoomInput {
   userId: number | null
 }
 
+/** The visit while its room loads, or after it failed to. */
 export interface RoomContext {
   roomUrlKey: string
   userId: number | null
-  room: RoomInfo | null
+  notFound: boolean
+}
+
+/** A room loading, or a failed load tried again; the loaded room's own events go to the visit. */
+export type RoomEvent =
+  | { type: 'xstate.done.actor.loadRoom'; output: LoadedRoom }
+  | { type: 'xstate.error.actor.loadRoom'; error: unknown }
+  | { type: 'room.retry' }
+
+/** What a loaded visit starts from: the room as it loaded, never null. */
+export interface VisitInput {
+  roomUrlKey: string
+  userId: number | null
+  loaded: LoadedRoom
+}
+
+/** A loaded visit: the room is always there (the loading is the room machine's, before it). */
+export interface VisitContext {
+  roomUrlKey: string
+  userId: number | null
+  room: RoomInfo
   /** `comment_log` as loaded, newest first. */
   commentLog: CommentEntry[]
   streams: StreamOption[]
@@ -47,7 +69,6 @@ export interface RoomContext {
   viewers: number | null
   /** What the viewer is typing; kept when sending fails. */
   draft: string
-  notFound: boolean
   /** After the live ends: the next room on air and the seconds left before going there. */
   next: NextRoom | null
   countdown: number
@@ -57,7 +78,7 @@ export interface RoomContext {
   push: 'connecting' | 'connected' | 'reconnecting'
 }
 
-export type RoomEvent =
+export type VisitEvent =
   | { type: 'draft.change'; text: string }
   | { type: 'comment.submit' }
   | { type: 'recommended.use'; comment: string }
@@ -79,21 +100,11 @@ export type RoomEvent =
   | { type: 'sound.toggle' }
   | GiftReport
   | { type: 'report.open'; target: ReportTarget }
-  | { type: 'room.retry' }
   | { type: 'transition.go' }
   | { type: 'transition.cancel' }
 
-/**
- * The room of a loaded visit. `room` is null only while loading and after a failed load; the
- * states under `loaded` read it through here, so an impossible state is an error, never a room 0.
- */
-export function loadedRoom(context: Pick<RoomContext, 'room'>): RoomInfo {
-  if (!context.room) throw new Error('room machine: the room is read outside the loaded state')
-  return context.room
-}
-
 /** The room the countdown leads to: set on the way into `countingDown`, read only there. */
-export function nextRoom(context: Pick<RoomContext, 'next'>): NextRoom {
+export function nextRoom(context: Pick<VisitContext, 'next'>): NextRoom {
   if (!context.next) throw new Error('room machine: no next room outside the countdown')
   return context.next
 }

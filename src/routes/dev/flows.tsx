@@ -2,7 +2,8 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { MACHINES } from '../../machines/registry.ts'
 import { FlowsPage } from '../../views/flows/FlowsPage.tsx'
 
-const machineIds = MACHINES.map((m) => m.machine.id)
+// The room's visit is registered twice (on air, off air: one chart), so ids are listed once.
+const machineIds = [...new Set(MACHINES.map((m) => m.machine.id))]
 
 /**
  * The flow visualizer: in development builds and the `npm start` demo; in a production

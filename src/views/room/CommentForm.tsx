@@ -11,7 +11,7 @@ import './comments.css'
 export function CommentForm({ room }: { room: RoomActor }) {
   const { t } = useT()
   const draft = useSelector(room, (s) => s.context.draft)
-  const sending = useSelector(room, (s) => s.matches({ loaded: { live: { composer: 'sending' } } }))
+  const sending = useSelector(room, (s) => s.matches({ live: { composer: 'sending' } }))
   const recommended = useSelector(room, (s) => s.context.recommended)
   // Counted as the server counts (trimmed, an emoji is one), not as `maxLength` would.
   const length = commentLength(draft)

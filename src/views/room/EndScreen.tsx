@@ -6,7 +6,7 @@ import type { RoomActor } from './types.ts'
 export function EndScreen({ room }: { room: RoomActor }) {
   const { t } = useT()
   const next = useSelector(room, (s) =>
-    s.matches({ loaded: { ended: 'countingDown' } }) ? s.context.next : null,
+    s.matches({ ended: 'countingDown' }) ? s.context.next : null,
   )
   const countdown = useSelector(room, (s) => s.context.countdown)
   return (

@@ -43,36 +43,16 @@ export function RoomPage({
   const { t } = useT()
   const userId = useApp((s) => (s.context.user?.is_login ? s.context.user.user_id : null))
   const room = usePageActor(logic, { input: { roomUrlKey, userId } })
-  const info = useSelector(room, (s) => s.context.room)
-  const state = useSelector(room, (s) =>
-    s.matches({ loaded: 'live' })
-      ? 'live'
-      : s.matches({ loaded: 'ended' })
-        ? 'ended'
-        : s.matches('loaded')
-          ? 'offAir'
-          : s.matches('failed')
-            ? 'failed'
-            : 'loading',
-  )
+  const failed = useSelector(room, (s) => s.matches('failed'))
   const notFound = useSelector(room, (s) => s.context.notFound)
-  const comments = useSelector(room, (s) => s.children.comments)
-  const player = useSelector(room, (s) => s.children.player)
-  const report = useSelector(room, (s) => s.children.report)
-  const welcome = useSelector(room, (s) => s.children.welcome)
-  const gift = useSelector(room, (s) => s.children.gift)
-  const mission = useSelector(room, (s) => s.children.mission)
-  const telop = useSelector(room, (s) => s.context.telop)
-  const push = useSelector(room, (s) => s.context.push)
-  // On a phone the gift and mission panels are bottom sheets (dialogs) over the room, one at a
-  // time; from 900 px the gift panel is always in the page and the mission panel a card while open.
-  const [sheet, setSheet] = useState<'gift' | 'mission' | null>(null)
-  const toggle = (which: 'gift' | 'mission') => setSheet((open) => (open === which ? null : which))
+  const visit = useSelector(room, (s) => s.children.visit)
+  const info = useSelector(visit, (s) => s?.context.room)
   useDocumentTitle(info?.mainName, info?.roomName)
 
-  const path = `/${variant === 'lite' ? 'lite' : 'r'}/${roomUrlKey}`
-  if (state === 'failed' && notFound) return <NotFoundPage path={path} />
-  if (state === 'failed') {
+  if (failed && notFound) {
+    return <NotFoundPage path={`/${variant === 'lite' ? 'lite' : 'r'}/${roomUrlKey}`} />
+  }
+  if (failed) {
     return (
       <section className="room room--message">
         <p role="alert">{t('room.loadFailed')}</p>
@@ -86,7 +66,52 @@ export function RoomPage({
       </section>
     )
   }
-  if (!info) return <p aria-busy="true">{t('common.loading')}</p>
+  if (!visit) return <p aria-busy="true">{t('common.loading')}</p>
+  return (
+    <LoadedRoom
+      room={visit}
+      userId={userId}
+      ownerLogic={ownerLogic}
+      nextLiveLogic={nextLiveLogic}
+      roomUrlKey={roomUrlKey}
+      variant={variant}
+    />
+  )
+}
+
+/** The loaded room: its state and its room come from the visit, where the room is never null. */
+function LoadedRoom({
+  room,
+  userId,
+  ownerLogic,
+  nextLiveLogic,
+  roomUrlKey,
+  variant,
+}: {
+  room: RoomActor
+  userId: number | null
+  ownerLogic: typeof ownerMachine
+  nextLiveLogic: typeof nextLiveMachine
+  roomUrlKey: string
+  variant: RoomVariant
+}) {
+  const { t } = useT()
+  const info = useSelector(room, (s) => s.context.room)
+  const state = useSelector(room, (s) =>
+    s.matches('live') ? 'live' : s.matches('ended') ? 'ended' : 'offAir',
+  )
+  const comments = useSelector(room, (s) => s.children.comments)
+  const player = useSelector(room, (s) => s.children.player)
+  const report = useSelector(room, (s) => s.children.report)
+  const welcome = useSelector(room, (s) => s.children.welcome)
+  const gift = useSelector(room, (s) => s.children.gift)
+  const mission = useSelector(room, (s) => s.children.mission)
+  const telop = useSelector(room, (s) => s.context.telop)
+  const push = useSelector(room, (s) => s.context.push)
+  // On a phone the gift and mission panels are bottom sheets (dialogs) over the room, one at a
+  // time; from 900 px the gift panel is always in the page and the mission panel a card while open.
+  const [sheet, setSheet] = useState<'gift' | 'mission' | null>(null)
+  const toggle = (which: 'gift' | 'mission') => setSheet((open) => (open === which ? null : which))
 
   const lite = variant === 'lite'
   return (
@@ -157,7 +182,7 @@ export function RoomPage({
               <MissionPanel actor={mission} room={{ roomId: info.roomId, roomUrlKey }} />
             </MissionSheet>
           )}
-          {info.isOwner && state !== 'loading' && (
+          {info.isOwner && (
             <OwnerPanel
               logic={ownerLogic}
               roomId={info.roomId}

@@ -2,10 +2,11 @@ import type { ActorRefFrom } from 'xstate'
 import type { giftMachine } from '../../machines/gift/gift.machine.ts'
 import type { commentStreamMachine } from '../../machines/comment-stream/comment-stream.machine.ts'
 import type { reportMachine } from '../../machines/report/report.machine.ts'
-import type { roomMachine } from '../../machines/room/room.machine.ts'
+import type { roomOnAirMachine } from '../../machines/room/room-visit.machine.ts'
 import type { welcomeEditorMachine } from '../../machines/welcome-editor/welcome-editor.machine.ts'
 
-export type RoomActor = ActorRefFrom<typeof roomMachine>
+/** A loaded room (on air or off air: one machine, two starting states), as the room views read it. */
+export type RoomActor = ActorRefFrom<typeof roomOnAirMachine>
 export type CommentsActor = ActorRefFrom<typeof commentStreamMachine>
 export type ReportActor = ActorRefFrom<typeof reportMachine>
 export type WelcomeActor = ActorRefFrom<typeof welcomeEditorMachine>
