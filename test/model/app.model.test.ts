@@ -193,6 +193,23 @@ describe('app machine effects', () => {
     expect(calls).toContainEqual(['trackPageView', { path: '/', title: 'ライブ配信 | Kirari' }])
   })
 
+  it('checks the page on show again after the account changed, and makes none up before one', async () => {
+    const { actor, decisions } = run(() => Promise.resolve({ user: user(), onliveNum: 0 }))
+    actor.send({ type: 'session.refresh', nowMs: NOW })
+    await settle()
+    expect(actor.getSnapshot().context.navigation).toBeNull()
+    actor.send({ type: 'navigation.start', path: '/follow', nowMs: NOW })
+    await settle()
+    actor.send({ type: 'session.refresh', nowMs: NOW + 1 })
+    expect(actor.getSnapshot().context.navigation).toEqual({
+      seq: 3,
+      path: '/follow',
+      nowMs: NOW + 1,
+    })
+    await settle()
+    expect(decisions.map((d) => d.seq)).toEqual([1, 2, 3])
+  })
+
   it('sends a maintenance answer to /maintenance', async () => {
     const { actor, decisions } = run(() =>
       Promise.reject(new ApiRequestError({ kind: 'maintenance', status: 503 })),

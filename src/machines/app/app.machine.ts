@@ -113,7 +113,7 @@ export const appMachine = appSetup.createMachine({
             'navigation.start': { target: 'guarding', actions: 'beginNavigation' },
             'session.refresh': {
               target: 'guarding',
-              actions: 'beginNavigation',
+              actions: 'refreshNavigation',
               description:
                 'After the account changed (e.g. SMS authentication): load the user again.',
             },

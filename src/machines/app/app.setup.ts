@@ -82,11 +82,19 @@ export const appSetup = setup({
     trackPageView: (_, _params: { path: string; title: string }) => {},
 
     beginNavigation: assign(({ context, event }) => {
-      assertEvent(event, ['navigation.start', 'session.refresh'])
+      assertEvent(event, 'navigation.start')
       const seq = context.seq + 1
-      const path =
-        event.type === 'navigation.start' ? event.path : (context.navigation?.path ?? '/')
-      return { seq, navigation: { seq, path, nowMs: event.nowMs } }
+      return { seq, navigation: { seq, path: event.path, nowMs: event.nowMs } }
+    }),
+    /**
+     * The account changed: the page on show is checked again, now. Before the first navigation
+     * there is no page yet, and none is made up (the age gate then has nothing to check).
+     */
+    refreshNavigation: assign(({ context, event }) => {
+      assertEvent(event, 'session.refresh')
+      const seq = context.seq + 1
+      const shown = context.navigation
+      return { seq, navigation: shown && { seq, path: shown.path, nowMs: event.nowMs } }
     }),
     storeSession: assign((_, session: SessionSnapshot) => ({
       user: session.user,
