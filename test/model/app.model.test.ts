@@ -207,7 +207,9 @@ describe('app machine effects', () => {
       nowMs: NOW + 1,
     })
     await settle()
-    expect(decisions.map((d) => d.seq)).toEqual([1, 2, 3])
+    expect(decisions).toEqual(
+      [1, 2, 3].map((seq) => ({ type: 'navigation.decided', seq, redirectTo: null })),
+    )
   })
 
   it('sends a maintenance answer to /maintenance', async () => {
