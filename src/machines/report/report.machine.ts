@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
 import { notProvided } from '../not-provided.ts'
 
@@ -41,6 +41,25 @@ export type ReportEvent =
   | { type: 'report.block'; block: boolean }
   | { type: 'report.submit' }
   | { type: 'report.close' }
+  | { type: 'xstate.done.actor.sendReport'; output: unknown }
+  | { type: 'xstate.error.actor.sendReport'; error: unknown }
+
+/**
+ * The report as it goes out: null until it has its target and a category, or while the comment
+ * is too long. The guard that sends and the send itself read it here, so they cannot disagree.
+ */
+function submissionOf(c: ReportContext): ReportSubmission | null {
+  if (c.target === null || c.categoryId === null) return null
+  if (Array.from(c.comment).length > REPORT_COMMENT_MAX) return null
+  return {
+    roomId: c.roomId,
+    liveId: c.liveId,
+    target: c.target,
+    categoryId: c.categoryId,
+    comment: c.comment.trim(),
+    block: c.block,
+  }
+}
 
 /**
  * The report dialog of a room (SPEC §7 Reports): loads the categories once, takes a category and
@@ -81,11 +100,15 @@ export const reportMachine = setup({
     }),
     requireCategory: assign({ error: 'report.chooseCategory' }),
     clear: assign({ target: null, categoryId: null, comment: '', block: false, error: null }),
+    /** Sends the report as it stands (the `isComplete` guard has just found it whole). */
+    send: enqueueActions(({ context, enqueue }) => {
+      const submission = submissionOf(context)
+      if (submission) enqueue.spawnChild('sendReport', { id: 'sendReport', input: submission })
+    }),
   },
   guards: {
     hasCategories: ({ context }) => context.categories.length > 0,
-    isComplete: ({ context }) =>
-      context.categoryId !== null && Array.from(context.comment).length <= REPORT_COMMENT_MAX,
+    isComplete: ({ context }) => submissionOf(context) !== null,
     lacksCategory: ({ context }) => context.categoryId === null,
   },
 }).createMachine({
@@ -134,29 +157,19 @@ export const reportMachine = setup({
         'report.comment': { actions: 'setComment' },
         'report.block': { actions: 'setBlock' },
         'report.submit': [
-          { guard: 'isComplete', target: 'sending' },
+          { guard: 'isComplete', target: 'sending', actions: 'send' },
           { guard: 'lacksCategory', actions: 'requireCategory' },
         ],
         'report.close': { target: 'closed', actions: 'clear' },
       },
     },
     sending: {
-      invoke: {
-        id: 'sendReport',
-        src: 'sendReport',
-        input: ({ context }) => ({
-          roomId: context.roomId,
-          liveId: context.liveId,
-          target: context.target ?? { kind: 'live' as const },
-          categoryId: context.categoryId ?? 0,
-          comment: context.comment.trim(),
-          block: context.block,
-        }),
-        onDone: {
+      on: {
+        'xstate.done.actor.sendReport': {
           target: 'closed',
           actions: [{ type: 'notify', params: { tone: 'success', key: 'report.thanks' } }, 'clear'],
         },
-        onError: {
+        'xstate.error.actor.sendReport': {
           target: 'editing',
           actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
           description: 'The toast explains; the dialog stays open with the text kept.',
