@@ -32,12 +32,10 @@ describe('gifts in Chromium', () => {
 
     // A free star: no confirmation, the stock goes down by one.
     const star = panel.getByRole('button', { name: /^赤いスター 残り \d+$/ })
-    const stockBefore = number(await star.getAttribute('aria-label'))
+    const stockBefore = number(await star.textContent())
     await star.click()
     await panel.getByRole('button', { name: 'ギフトを送る' }).click()
-    await expect
-      .poll(async () => number(await star.getAttribute('aria-label')))
-      .toBe(stockBefore - 1)
+    await expect.poll(async () => number(await star.textContent())).toBe(stockBefore - 1)
     await watcher.page.getByTestId('gift-stage').getByText('デモ視聴者 ×1').waitFor()
 
     // A paid gift: 3 hearts of 1 pt each, after the confirmation.

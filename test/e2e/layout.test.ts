@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { logIn, openBrowser, type Session } from './browser.ts'
 
 /**
  * Every page on a phone (390×844, mobile emulation) and on a laptop (1366×900): nothing wider
- * than the screen, no console error, and on the phone no serious or critical axe violation.
+ * than the screen, no console error, and no serious or critical axe violation.
  * Then the room as a phone viewer uses it: a comment from the on-screen box, a gift from the
  * bottom sheet.
  */
@@ -45,6 +45,8 @@ const PUBLIC = [
   '/en/terms',
   '/mission',
   '/search?keyword=%E3%81%9D%E3%82%89',
+  '/ranking',
+  '/room_memory/2026?room=aoi_music',
 ]
 const VIEWER = [
   '/mypage',
@@ -54,13 +56,34 @@ const VIEWER = [
   '/mission',
   '/follow',
   '/notice',
+  '/notice/{notice}',
+  '/user/medal',
+  '/povo_ec/1/101/shipping/confirm',
+  '/povo_ec/payment/success?order_id=0',
+  '/povo_ec/payment/cancel?order_id=0',
+  '/povo_ec/payment/error?order_id=0',
+  '/lottery/ad_reward/no_such_watch/watch',
 ]
 const LIVER = [
   '/r/demo_liver_room',
   '/r/demo_liver_room/edit_ec_items_for_room_owner',
   '/event/confirmation/2',
+  '/room/medal',
+  '/room/show_grade',
+  '/room_memory/2026',
 ]
 const ORGANIZER = ['/lp/toranomaki/event_sample/1', '/organizer/events']
+
+/**
+ * Pages walked with an order or a watch that does not exist: their API rightly answers 404 (the
+ * browser logs it) and the page's own not-found state is what is laid out.
+ */
+const MISSING = new Set([
+  '/povo_ec/payment/success?order_id=0',
+  '/povo_ec/payment/cancel?order_id=0',
+  '/povo_ec/payment/error?order_id=0',
+  '/lottery/ad_reward/no_such_watch/watch',
+])
 
 interface Problem {
   path: string
@@ -68,7 +91,7 @@ interface Problem {
 }
 
 /** Opens `path` and reports what does not fit: overflow, console errors, axe findings. */
-async function check(session: Session, path: string, axe: boolean): Promise<Problem[]> {
+async function check(session: Session, path: string): Promise<Problem[]> {
   const { page } = session
   session.errors.length = 0
   await page.goto(base() + path)
@@ -94,8 +117,11 @@ async function check(session: Session, path: string, axe: boolean): Promise<Prob
       problem: `wider than ${page.viewportSize()?.width} px: ${wide.join(', ')}`,
     })
   // The demo's video can fail to start before the first segment exists; nothing else may log.
-  for (const error of session.errors) problems.push({ path, problem: `console: ${error}` })
-  if (axe) for (const v of await axeViolations(page)) problems.push({ path, problem: v })
+  for (const error of session.errors) {
+    if (MISSING.has(path) && error.includes('status of 404')) continue
+    problems.push({ path, problem: `console: ${error}` })
+  }
+  for (const v of await axeViolations(page)) problems.push({ path, problem: v })
   return problems
 }
 
@@ -120,44 +146,68 @@ async function axeViolations(page: Page): Promise<string[]> {
   })
 }
 
+/** A phone and a laptop, both logged in as `accountId` (or neither). */
+async function pair(accountId?: string): Promise<[Session, Session]> {
+  const phone = await openBrowser({ phone: true })
+  const laptop = await openBrowser()
+  await laptop.page.setViewportSize({ width: 1366, height: 900 })
+  if (accountId) {
+    await logIn(phone.page, accountId)
+    await logIn(laptop.page, accountId)
+  }
+  return [phone, laptop]
+}
+
+/** Each page on both screens; `{notice}` stands for the newest of the user's notices. */
+async function walk(sessions: Session[], paths: string[]): Promise<Problem[]> {
+  const problems: Problem[] = []
+  for (const session of sessions) {
+    const notice = paths.some((p) => p.includes('{notice}'))
+      ? await session.page.evaluate(async () => {
+          const response = await fetch('/api/notice')
+          const answer = response.ok
+            ? ((await response.json()) as { notices?: Array<{ id: number }> })
+            : null
+          return answer?.notices?.[0]?.id ?? null
+        })
+      : null
+    for (const path of paths) {
+      if (path.includes('{notice}') && notice === null) {
+        problems.push({ path, problem: 'the user has no notice to open' })
+        continue
+      }
+      problems.push(...(await check(session, path.replace('{notice}', String(notice)))))
+    }
+  }
+  return problems
+}
+
 describe('every page fits a phone and a laptop', () => {
-  let phone: Session
-  let laptop: Session
-  beforeAll(async () => {
-    phone = await openBrowser({ phone: true })
-    laptop = await openBrowser()
-    await laptop.page.setViewportSize({ width: 1366, height: 900 })
-  })
-  afterAll(async () => {
-    await phone.close()
-    await laptop.close()
-  })
-
   it('public pages', async () => {
-    const problems: Problem[] = []
-    for (const path of PUBLIC) {
-      problems.push(...(await check(phone, path, true)), ...(await check(laptop, path, false)))
+    const sessions = await pair()
+    try {
+      expect(await walk(sessions, PUBLIC)).toEqual([])
+    } finally {
+      await Promise.all(sessions.map((s) => s.close()))
     }
-    expect(problems).toEqual([])
-  }, 240_000)
+  }, 300_000)
 
-  it("a viewer's and a liver's pages", async () => {
+  it("a viewer's, a liver's and an organizer's pages", async () => {
     const problems: Problem[] = []
-    await logIn(phone.page)
-    await logIn(laptop.page)
-    for (const path of VIEWER) {
-      problems.push(...(await check(phone, path, true)), ...(await check(laptop, path, false)))
+    for (const [account, paths] of [
+      ['demo_viewer', VIEWER],
+      ['demo_liver', LIVER],
+      ['demo_organizer', ORGANIZER],
+    ] as const) {
+      const sessions = await pair(account)
+      try {
+        problems.push(...(await walk(sessions, paths)))
+      } finally {
+        await Promise.all(sessions.map((s) => s.close()))
+      }
     }
-    const liver = await openBrowser({ phone: true })
-    await logIn(liver.page, 'demo_liver')
-    for (const path of LIVER) problems.push(...(await check(liver, path, true)))
-    await liver.close()
-    const organizer = await openBrowser({ phone: true })
-    await logIn(organizer.page, 'demo_organizer')
-    for (const path of ORGANIZER) problems.push(...(await check(organizer, path, true)))
-    await organizer.close()
     expect(problems).toEqual([])
-  }, 180_000)
+  }, 300_000)
 })
 
 describe('the room on a phone', () => {
@@ -191,12 +241,12 @@ describe('the room on a phone', () => {
       await page.getByRole('button', { name: 'ギフト', exact: true }).tap()
       await expect.poll(shown).toBe('visible')
       const star = panel.getByRole('button', { name: /^赤いスター 残り \d+$/ })
-      const stock = Number((await star.getAttribute('aria-label'))?.replace(/\D/g, ''))
+      const count = async () => Number((await star.textContent())?.replace(/\D/g, '') || NaN)
+      const stock = await count()
+      expect(stock).toBeGreaterThan(0)
       await star.tap()
       await panel.getByRole('button', { name: 'ギフトを送る' }).tap()
-      await expect
-        .poll(async () => Number((await star.getAttribute('aria-label'))?.replace(/\D/g, '')))
-        .toBe(stock - 1)
+      await expect.poll(count).toBe(stock - 1)
       await page.getByTestId('gift-log').getByText('デモ視聴者さんが赤いスターを1個').waitFor()
       await sheet.getByRole('button', { name: '閉じる' }).tap()
       await expect.poll(shown).toBe('hidden')

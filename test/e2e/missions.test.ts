@@ -48,10 +48,10 @@ describe('missions in Chromium', () => {
     const star = page
       .getByRole('region', { name: 'ギフト' })
       .getByRole('button', { name: /^赤いスター 残り \d+$/ })
-    const before = number(await star.getAttribute('aria-label'))
+    const before = number(await star.textContent())
     await receive.click()
     await page.getByText('赤いスター×10を受け取りました').waitFor()
-    await expect.poll(async () => number(await star.getAttribute('aria-label'))).toBe(before + 10)
+    await expect.poll(async () => number(await star.textContent())).toBe(before + 10)
     await card.getByText('3 / 10').waitFor()
     expect(viewer.errors).toEqual([])
   })

@@ -65,6 +65,8 @@ export function GiftPanel({ actor }: { actor: GiftActor }) {
               key={g.name}
               type="button"
               role="tab"
+              id={`gift-tab-${i}`}
+              aria-controls="gift-tabpanel"
               aria-selected={i === current}
               className="chip"
               onClick={() => setTab(i)}
@@ -83,37 +85,41 @@ export function GiftPanel({ actor }: { actor: GiftActor }) {
           {fanLevel > 0 && <span> · {t('gift.fanLevel', { level: fanLevel })}</span>}
         </p>
       </div>
-      <ul className="gift-panel__gifts" role="tabpanel">
-        {group?.gift_list.map((g) => {
-          const reason = blockedReason(g, wallet)
-          return (
-            <li key={g.gift_id}>
-              <button
-                type="button"
-                className="gift"
-                aria-pressed={selected?.gift_id === g.gift_id}
-                aria-label={`${g.gift_name} ${g.free ? t('gift.free', { count: wallet.freeNums[g.gift_id] ?? 0 }) : t('gift.point', { point: g.point })}`}
-                aria-describedby={reason ? `gift-reason-${g.gift_id}` : undefined}
-                disabled={reason !== null}
-                onClick={() => actor.send({ type: 'gift.select', giftId: g.gift_id })}
-              >
-                <img src={g.image} alt="" width={40} height={40} loading="lazy" />
-                <span className="gift__price">
-                  {g.free
-                    ? t('gift.free', { count: wallet.freeNums[g.gift_id] ?? 0 })
-                    : t('gift.point', { point: g.point })}
-                </span>
-                {g.label !== 0 && <span className="gift__new">{t('gift.new')}</span>}
+      <div role="tabpanel" id="gift-tabpanel" aria-labelledby={`gift-tab-${current}`}>
+        <ul className="gift-panel__gifts">
+          {group?.gift_list.map((g) => {
+            const reason = blockedReason(g, wallet)
+            return (
+              <li key={g.gift_id} className="gift-panel__item">
+                {/* The name is the tile's own text (the gift's name for screen readers), so what
+                  is seen is what is heard; why it cannot be sent is said beside it. */}
+                <button
+                  type="button"
+                  className="gift"
+                  aria-pressed={selected?.gift_id === g.gift_id}
+                  aria-describedby={reason ? `gift-reason-${g.gift_id}` : undefined}
+                  disabled={reason !== null}
+                  onClick={() => actor.send({ type: 'gift.select', giftId: g.gift_id })}
+                >
+                  <img src={g.image} alt="" width={40} height={40} loading="lazy" />
+                  <span className="visually-hidden">{g.gift_name}</span>{' '}
+                  <span className="gift__price">
+                    {g.free
+                      ? t('gift.free', { count: wallet.freeNums[g.gift_id] ?? 0 })
+                      : t('gift.point', { point: g.point })}
+                  </span>
+                  {g.label !== 0 && <span className="gift__new">{t('gift.new')}</span>}
+                </button>
                 {reason && (
                   <span id={`gift-reason-${g.gift_id}`} className="gift__reason">
                     {t(reason)}
                   </span>
                 )}
-              </button>
-            </li>
-          )
-        })}
-      </ul>
+              </li>
+            )
+          })}
+        </ul>
+      </div>
       <form
         className="gift-panel__send"
         aria-busy={sending}
