@@ -4,12 +4,15 @@ import type { AppPorts } from './ports.ts'
 import { getRoomGenres, searchRooms, suggestRooms } from '../effects/api/search.ts'
 import { searchBoxMachine } from '../machines/search/search-box.machine.ts'
 import { searchResultsMachine } from '../machines/search/search-results.machine.ts'
+import { getTimeTables } from '../effects/api/follow.ts'
+import { upcomingMachine } from '../machines/upcoming/upcoming.machine.ts'
 
 export type SearchMachines = ReturnType<typeof searchMachines>
 
 /**
- * The header's search box and the results page's machines with real effects. Loaded when the box
- * is first focused or opened, or with the results page (src/compose/app.ts), not with the site.
+ * The ways to find a room — the header's search box, the results page, the home page's strip of
+ * lives to come — with real effects. Loaded when the box is first focused or opened, with the
+ * results page, or once the home page has painted (src/compose/app.ts), not with the site.
  */
 export function searchMachines(effects: Effects, ports: AppPorts) {
   const reportError = (_: unknown, { error }: { error: unknown }) => ports.reportError(error)
@@ -30,6 +33,9 @@ export function searchMachines(effects: Effects, ports: AppPorts) {
         loadRooms: fromPromise(({ input }) => searchRooms(effects.api, input)),
       },
       actions: { reportError },
+    }),
+    upcoming: upcomingMachine.provide({
+      actors: { loadUpcoming: fromPromise(() => getTimeTables(effects.api)) },
     }),
   }
 }

@@ -65,3 +65,22 @@ describe('follows and notices in Chromium', () => {
     expect(viewer.errors).toEqual([])
   }, 60_000)
 })
+
+describe('lives to come on the home page', () => {
+  it("shows the demo rooms' next lives, soonest first, and opens a room from them", async () => {
+    const { page } = viewer
+    await page.goto(base() + '/')
+    const strip = page.getByRole('region', { name: '配信予定' })
+    const times = strip.locator('time')
+    await times.first().waitFor()
+    const at = await times.evaluateAll((els) =>
+      els.map((e) => Date.parse(e.getAttribute('datetime') ?? '')),
+    )
+    expect(at.length).toBeGreaterThanOrEqual(3)
+    expect(at).toEqual([...at].sort((a, b) => a - b))
+    expect(at.every((t) => t > Date.now())).toBe(true)
+    await strip.getByRole('link', { name: /新曲お披露目ライブ/ }).click()
+    await page.waitForURL(/\/r\/idol_sakura$/)
+    expect(viewer.errors).toEqual([])
+  })
+})

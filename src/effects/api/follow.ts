@@ -7,6 +7,7 @@ import type {
   FollowSchedulesAnswer,
   NextLiveAnswer,
   NextLiveBody,
+  TimeTablesAnswer,
 } from '../../contract/follow.ts'
 import { FOLLOW_PAGE_DEFAULT } from '../../contract/follow.ts'
 import type { FollowGenre, FollowList, FollowTab } from '../../machines/follow/follow.machine.ts'
@@ -54,3 +55,7 @@ export const getNextLive = (api: ApiClient, roomId: number) =>
 /** `POST /api/room/next_live` (the owner): sets the next live, or clears it with an empty time. */
 export const saveNextLive = (api: ApiClient, body: NextLiveBody) =>
   api.postForm<NextLiveAnswer>('/api/room/next_live', { ...body })
+
+/** `/api/time_table/time_tables`: every room's next lives to come, soonest first. */
+export const getTimeTables = async (api: ApiClient) =>
+  (await api.get<TimeTablesAnswer>('/api/time_table/time_tables')).time_tables

@@ -1,12 +1,42 @@
-import { useEffect } from 'react'
+import { Fragment, useEffect, useState } from 'react'
+import { useRouter } from '@tanstack/react-router'
 import { shallowEqual, useSelector } from '@xstate/react'
 import type { onlivesMachine } from '../../machines/onlives/onlives.machine.ts'
+import type { upcomingMachine } from '../../machines/upcoming/upcoming.machine.ts'
 import { useT, usePageActor } from '../app-context.tsx'
 import { OnliveCard } from '../components/OnliveCard.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import './pages.css'
 
-/** The home page: rooms on air by genre, Pick Up first. */
+type Strip = {
+  Strip: (props: { logic: typeof upcomingMachine }) => React.JSX.Element | null
+  logic: typeof upcomingMachine
+}
+
+/**
+ * The lives to come, loaded once the page has painted (its code is not on the first load's
+ * path); a failed load of the code leaves the strip out.
+ */
+function useUpcomingStrip(): Strip | null {
+  const router = useRouter()
+  const [strip, setStrip] = useState<Strip | null>(null)
+  useEffect(() => {
+    let live = true
+    const id = requestAnimationFrame(() => {
+      Promise.all([import('../upcoming/UpcomingStrip.tsx'), router.options.context.search()]).then(
+        ([m, machines]) => live && setStrip({ Strip: m.UpcomingStrip, logic: machines.upcoming }),
+        () => {},
+      )
+    })
+    return () => {
+      live = false
+      cancelAnimationFrame(id)
+    }
+  }, [router])
+  return strip
+}
+
+/** The home page: rooms on air by genre, Pick Up first, then the lives to come. */
 export function HomePage({ logic }: { logic: typeof onlivesMachine }) {
   const { t, locale } = useT()
   const actor = usePageActor(logic, { input: { locale } })
@@ -16,6 +46,7 @@ export function HomePage({ logic }: { logic: typeof onlivesMachine }) {
     (s) => ({ loading: s.matches('loading'), failed: s.context.failed }),
     shallowEqual,
   )
+  const upcoming = useUpcomingStrip()
   useDocumentTitle(t('home.title'))
 
   // Genre names come from the server in the active language.
@@ -42,18 +73,22 @@ export function HomePage({ logic }: { logic: typeof onlivesMachine }) {
       )}
       {genres.length === 0 && status.loading && <p aria-busy="true">{t('common.loading')}</p>}
       {genres.length === 0 && !status.loading && !status.failed && <p>{t('home.empty')}</p>}
-      {genres.map((genre) => (
-        <section key={genre.genre_id} className="genre" aria-labelledby={`genre-${genre.genre_id}`}>
-          <h2 id={`genre-${genre.genre_id}`} className="genre__title">
-            {genre.genre_name}
-          </h2>
-          <ul className="onlive-grid">
-            {genre.lives.map((live) => (
-              <OnliveCard key={`${genre.genre_id}-${live.live_id}`} live={live} />
-            ))}
-          </ul>
-        </section>
+      {genres.map((genre, i) => (
+        <Fragment key={genre.genre_id}>
+          {i === 1 && upcoming && <upcoming.Strip logic={upcoming.logic} />}
+          <section className="genre" aria-labelledby={`genre-${genre.genre_id}`}>
+            <h2 id={`genre-${genre.genre_id}`} className="genre__title">
+              {genre.genre_name}
+            </h2>
+            <ul className="onlive-grid">
+              {genre.lives.map((live) => (
+                <OnliveCard key={`${genre.genre_id}-${live.live_id}`} live={live} />
+              ))}
+            </ul>
+          </section>
+        </Fragment>
       ))}
+      {genres.length < 2 && upcoming && <upcoming.Strip logic={upcoming.logic} />}
     </section>
   )
 }
