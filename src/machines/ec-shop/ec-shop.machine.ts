@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
 import {
   EC_MAX_QUANTITY,
@@ -35,6 +35,29 @@ export type EcShopEvent =
   | { type: 'item.buy' }
   | { type: 'item.cancel' }
   | { type: 'shop.retry' }
+  | { type: 'xstate.done.actor.pay'; output: PayAnswer }
+  | { type: 'xstate.error.actor.pay'; error: unknown }
+
+/** What the payment answers: the order, and the provider's page to go to (null: none needed). */
+export interface PayAnswer {
+  order: Order
+  redirectUrl: string | null
+}
+
+interface PayInput {
+  roomId: number
+  itemId: number
+  quantity: number
+}
+
+/**
+ * The order as it goes to the payment: the shop's room and the item chosen, both there once the
+ * dialog is open. The guard that buys and the payment itself read it here, so they cannot disagree.
+ */
+function orderOf(c: EcShopContext): PayInput | null {
+  if (c.config === null || c.item === null) return null
+  return { roomId: c.config.room_id, itemId: c.item.item_id, quantity: c.quantity }
+}
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error })
 
@@ -57,10 +80,7 @@ export const ecShopMachine = setup({
     loadShop: fromPromise<EcShopData, { roomUrlKey: string; loggedIn: boolean }>(
       notProvided('loadShop'),
     ),
-    pay: fromPromise<
-      { order: Order; redirectUrl: string | null },
-      { roomId: number; itemId: number; quantity: number }
-    >(notProvided('pay')),
+    pay: fromPromise<PayAnswer, PayInput>(notProvided('pay')),
   },
   actions: {
     leaveFor: (_, _params: { url: string }) => {},
@@ -72,6 +92,7 @@ export const ecShopMachine = setup({
   },
   guards: {
     isAnonymous: ({ context }) => !context.loggedIn,
+    canPay: ({ context }) => orderOf(context) !== null,
     isBuyable: ({ context, event }) => {
       if (event.type !== 'item.choose') return false
       const item = context.items.find((i) => i.item_id === event.itemId)
@@ -149,29 +170,32 @@ export const ecShopMachine = setup({
           actions: assign({ quantity: ({ event }) => event.quantity }),
         },
         'item.cancel': 'browsing',
-        'item.buy': 'paying',
+        'item.buy': {
+          guard: 'canPay',
+          target: 'paying',
+          // The order as chosen (the `canPay` guard has just found it whole).
+          actions: enqueueActions(({ context, enqueue }) => {
+            const order = orderOf(context)
+            if (order) enqueue.spawnChild('pay', { id: 'pay', input: order })
+          }),
+        },
       },
     },
     paying: {
-      invoke: {
-        id: 'pay',
-        src: 'pay',
-        input: ({ context }) => ({
-          roomId: context.config?.room_id ?? 0,
-          itemId: context.item?.item_id ?? 0,
-          quantity: context.quantity,
-        }),
-        onDone: [
+      on: {
+        'xstate.done.actor.pay': [
           {
             guard: {
               type: 'hasRedirect',
               params: ({ event }) => ({ url: event.output.redirectUrl }),
             },
             target: 'redirecting',
-            actions: {
-              type: 'leaveFor',
-              params: ({ event }) => ({ url: event.output.redirectUrl ?? '' }),
-            },
+            // To the provider's page the answer names (`hasRedirect` has just found one).
+            actions: enqueueActions(({ event, enqueue }) => {
+              assertEvent(event, 'xstate.done.actor.pay')
+              const url = event.output.redirectUrl
+              if (url !== null) enqueue({ type: 'leaveFor', params: { url } })
+            }),
           },
           {
             target: 'browsing',
@@ -181,7 +205,7 @@ export const ecShopMachine = setup({
             },
           },
         ],
-        onError: [
+        'xstate.error.actor.pay': [
           {
             guard: { type: 'isSoldOut', params: errorParams },
             target: 'loading',
