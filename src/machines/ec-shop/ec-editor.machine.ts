@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { Notice } from '../../domain/api-failure.ts'
 import { type EcCategory, type EcConfig, type EcItem, type FieldErrors } from '../../domain/shop.ts'
 import { checkEcItemDraft, type EcItemField } from '../../domain/shop-forms.ts'
@@ -36,6 +36,35 @@ export type EcEditorEvent =
   | { type: 'form.submit' }
   | { type: 'form.cancel' }
   | { type: 'editor.retry' }
+  | { type: 'xstate.done.actor.saveItem'; output: EcItem }
+  | { type: 'xstate.error.actor.saveItem'; error: unknown }
+  | { type: 'xstate.done.actor.toggleItem'; output: EcItem }
+  | { type: 'xstate.error.actor.toggleItem'; error: unknown }
+
+interface SaveInput {
+  roomId: number
+  itemId: number | null
+  form: EcItemForm
+  /** The stock the form was filled from: the server applies the owner's change to it. */
+  stockWas: number | null
+}
+
+/**
+ * The form as it is saved: into the editor's room, which is there once the editor has loaded.
+ * The guard that saves and the save itself read it here, so they cannot disagree.
+ */
+function saveOf(c: EcEditorContext): SaveInput | null {
+  if (c.config === null) return null
+  const item = c.items.find((i) => i.item_id === c.itemId)
+  return { roomId: c.config.room_id, itemId: c.itemId, form: c.form, stockWas: item?.stock ?? null }
+}
+
+/** An item with its visibility flipped, in the editor's room; null for an item not in the list. */
+function flippedOf(c: EcEditorContext, itemId: number) {
+  const item = c.items.find((i) => i.item_id === itemId)
+  if (c.config === null || item === undefined) return null
+  return { roomId: c.config.room_id, itemId, hidden: !item.is_hidden }
+}
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error })
 
@@ -66,16 +95,7 @@ export const ecEditorMachine = setup({
   actors: {
     loadEditor: fromPromise<EcEditorData, { roomUrlKey: string }>(notProvided('loadEditor')),
     /** Sends the form (checked again by the effect and by the server). */
-    saveItem: fromPromise<
-      EcItem,
-      {
-        roomId: number
-        itemId: number | null
-        form: EcItemForm
-        /** The stock the form was filled from: the server applies the owner's change to it. */
-        stockWas: number | null
-      }
-    >(notProvided('saveItem')),
+    saveItem: fromPromise<EcItem, SaveInput>(notProvided('saveItem')),
     /** Hides an item from the shop or shows it again; nothing else of it changes. */
     setVisibility: fromPromise<EcItem, { roomId: number; itemId: number; hidden: boolean }>(
       notProvided('setVisibility'),
@@ -92,9 +112,15 @@ export const ecEditorMachine = setup({
     isNotFound: (_, { error }: { error: unknown }) => failures.notFound(error),
     isLoginLost: (_, { error }: { error: unknown }) => failures.loginLost(error),
     hasFieldErrors: (_, { error }: { error: unknown }) => failures.fieldErrors(error) !== null,
-    isKnownItem: ({ context, event }) =>
-      (event.type === 'item.edit' || event.type === 'item.toggleHidden') &&
-      context.items.some((i) => i.item_id === event.itemId),
+    isKnownItem: ({ context, event }) => {
+      assertEvent(event, 'item.edit')
+      return context.items.some((i) => i.item_id === event.itemId)
+    },
+    canFlip: ({ context, event }) => {
+      assertEvent(event, 'item.toggleHidden')
+      return flippedOf(context, event.itemId) !== null
+    },
+    canSave: ({ context }) => saveOf(context) !== null,
   },
 }).createMachine({
   id: 'ecEditor',
@@ -157,14 +183,21 @@ export const ecEditorMachine = setup({
           })),
         },
         'item.toggleHidden': {
-          guard: 'isKnownItem',
+          guard: 'canFlip',
           target: 'toggling',
           description: 'Hides an item from the shop, or shows it again, in one click.',
-          actions: assign(({ context, event }) => {
-            const item = context.items.find((i) => i.item_id === event.itemId) ?? null
-            const form = formOf(item, [])
-            return { itemId: event.itemId, form: { ...form, is_hidden: !form.is_hidden } }
-          }),
+          actions: [
+            assign(({ context, event }) => {
+              const item = context.items.find((i) => i.item_id === event.itemId) ?? null
+              const form = formOf(item, [])
+              return { itemId: event.itemId, form: { ...form, is_hidden: !form.is_hidden } }
+            }),
+            // The item as it is in the list, flipped (`canFlip` has just found it there).
+            enqueueActions(({ context, event, enqueue }) => {
+              const flipped = flippedOf(context, event.itemId)
+              if (flipped) enqueue.spawnChild('setVisibility', { id: 'toggleItem', input: flipped })
+            }),
+          ],
         },
       },
     },
@@ -187,7 +220,15 @@ export const ecEditorMachine = setup({
               return { fieldErrors: checked.ok ? {} : checked.errors }
             }),
           },
-          { target: 'saving' },
+          {
+            guard: 'canSave',
+            target: 'saving',
+            // The form as checked (`canSave` has just found the editor's room).
+            actions: enqueueActions(({ context, enqueue }) => {
+              const save = saveOf(context)
+              if (save) enqueue.spawnChild('saveItem', { id: 'saveItem', input: save })
+            }),
+          },
         ],
         'form.cancel': 'list',
       },
@@ -195,19 +236,12 @@ export const ecEditorMachine = setup({
     toggling: {
       description:
         'Saves the item with its visibility flipped; a refusal leaves the list as it was.',
-      invoke: {
-        id: 'toggleItem',
-        src: 'setVisibility',
-        input: ({ context }) => ({
-          roomId: context.config?.room_id ?? 0,
-          itemId: context.itemId ?? 0,
-          hidden: context.form.is_hidden,
-        }),
-        onDone: {
+      on: {
+        'xstate.done.actor.toggleItem': {
           target: 'list',
           actions: assign(({ context, event }) => ({ items: upsert(context.items, event.output) })),
         },
-        onError: [
+        'xstate.error.actor.toggleItem': [
           {
             guard: { type: 'isLoginLost', params: errorParams },
             target: 'list',
@@ -218,16 +252,8 @@ export const ecEditorMachine = setup({
       },
     },
     saving: {
-      invoke: {
-        id: 'saveItem',
-        src: 'saveItem',
-        input: ({ context }) => ({
-          roomId: context.config?.room_id ?? 0,
-          itemId: context.itemId,
-          form: context.form,
-          stockWas: context.items.find((i) => i.item_id === context.itemId)?.stock ?? null,
-        }),
-        onDone: {
+      on: {
+        'xstate.done.actor.saveItem': {
           target: 'list',
           actions: [
             assign(({ context, event }) => ({
@@ -237,7 +263,7 @@ export const ecEditorMachine = setup({
             { type: 'notify', params: { tone: 'success', key: 'ecEditor.saved' } },
           ],
         },
-        onError: [
+        'xstate.error.actor.saveItem': [
           {
             guard: { type: 'hasFieldErrors', params: errorParams },
             target: 'editing',
