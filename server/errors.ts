@@ -32,6 +32,7 @@ export const messages = {
   csrf: '不正なリクエストです。ページを再読み込みしてください。',
   fetchFailed: '取得失敗',
   invalidFields: '入力内容を確認してください',
+  notFollowing: 'フォローしていないルームです',
 } as const
 
 export class ApiError extends Error {

@@ -13,6 +13,8 @@ import {
   type FollowSchedulesAnswer,
   type NextLiveAnswer,
   TimeTablesQuery,
+  PushSendBody,
+  type PushSendAnswer,
   type TimeTablesAnswer,
 } from '../../src/contract/follow.ts'
 import { publicOrigin } from '../caller.ts'
@@ -22,6 +24,7 @@ import {
   followedGenres,
   followedRooms,
   followedSchedules,
+  setPushSend,
   timeTables,
 } from '../services/follow/follows.ts'
 import { nextLive, roomGreeting, setGreeting, setNextLive } from '../services/follow/schedules.ts'
@@ -84,6 +87,13 @@ export function followRoutes() {
   api.get('/follow/genres', async (c) => {
     const userId = await requireUserId(c)
     return c.json((await followedGenres(c.var.db, userId)) satisfies FollowGenresAnswer)
+  })
+
+  api.post('/room/push_send_status', async (c) => {
+    const userId = await requireUserId(c)
+    const body = await input(c, PushSendBody)
+    const answer = await setPushSend(c.var.db, { userId, roomId: body.room_id, on: body.status })
+    return c.json(answer satisfies PushSendAnswer)
   })
 
   api.get('/room/next_live', async (c) => {

@@ -165,7 +165,7 @@ export async function roomProfile(
     room_level: 0,
     youtube_id: '',
     sns_list: [],
-    push_send_status: {},
+    push_send_status: state.pushSend === null ? {} : { status: state.pushSend ? 1 : 0 },
     avatar: { description: '', list: [] },
     is_talk_online: false,
     is_talk_opened: false,

@@ -76,6 +76,8 @@ export const LOG_TARGET_OWNER = 2
 
 export interface ViewerState {
   isFollow: boolean
+  /** A follower's notices of the room's lives and schedules; null when not following. */
+  pushSend: boolean | null
   /** Has reported the live `liveId` (did_send_live_bad_report). */
   didReport: boolean
   /** Stopped from commenting in the room by its owner. */
@@ -89,18 +91,16 @@ export async function viewerState(
   roomId: number,
   liveId: number | null,
 ): Promise<ViewerState> {
-  if (userId === null) return { isFollow: false, didReport: false, isBlocked: false }
+  if (userId === null)
+    return { isFollow: false, pushSend: null, didReport: false, isBlocked: false }
   const row = await db
     .selectNoFrom((eb) => [
       eb
-        .exists(
-          eb
-            .selectFrom('follows')
-            .select('room_id')
-            .where('user_id', '=', userId)
-            .where('room_id', '=', roomId),
-        )
-        .as('is_follow'),
+        .selectFrom('follows')
+        .select('push_send_status')
+        .where('user_id', '=', userId)
+        .where('room_id', '=', roomId)
+        .as('push_send'),
       eb
         .exists(
           eb
@@ -123,7 +123,8 @@ export async function viewerState(
     .executeTakeFirstOrThrow()
   // SqlBool: PostgreSQL answers true/false.
   return {
-    isFollow: Boolean(row.is_follow),
+    isFollow: row.push_send !== null,
+    pushSend: row.push_send,
     didReport: Boolean(row.did_report),
     isBlocked: Boolean(row.is_blocked),
   }

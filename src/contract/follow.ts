@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { OnliveItem } from '../domain/api-types.ts'
-import { Id, Text } from './common.ts'
+import { Flag, Id, Text } from './common.ts'
 
 export { NEXT_LIVE_TITLE_MAX } from '../domain/schedule.ts'
 
@@ -100,6 +100,20 @@ export interface TimeTable {
 
 export interface TimeTablesAnswer {
   time_tables: TimeTable[]
+}
+
+/**
+ * A follower's notices of one room (the profile's `push_send_status`): `{ status: 1 }` on,
+ * `{ status: 0 }` off, `{}` for anyone not following it.
+ */
+export type PushSendStatus = Record<string, never> | { status: 0 | 1 }
+
+/** `POST /api/room/push_send_status`: a follower turns the room's notices on (1) or off (0). */
+export const PushSendBody = v.object({ room_id: Id, status: Flag })
+export type PushSendBody = v.InferInput<typeof PushSendBody>
+
+export interface PushSendAnswer {
+  push_send_status: PushSendStatus
 }
 
 /** `GET /api/follow/genres`: the genres of the followed rooms, for the filter. */

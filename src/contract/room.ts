@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { RoomEvent } from './event.ts'
 import type { LeagueFields } from './grade.ts'
+import type { PushSendStatus } from './follow.ts'
 import type { RegulationStatus } from '../domain/regulation.ts'
 import type { Banner, RecommendedComment } from '../domain/room.ts'
 import type { EcConfig } from '../domain/shop.ts'
@@ -166,7 +167,8 @@ export interface RoomProfileAnswer extends LeagueFields {
   room_level: number
   youtube_id: string
   sns_list: never[]
-  push_send_status: Record<string, never>
+  /** A follower's notices of the room (src/contract/follow.ts); `{}` for anyone else. */
+  push_send_status: PushSendStatus
   avatar: { description: string; list: string[] }
   is_talk_online: boolean
   is_talk_opened: boolean

@@ -191,4 +191,39 @@ describe.each(await testEngines())('follow lists and schedules on %s', (engine) 
     expect((await server.get('/api/time_table/time_tables?genre_id=x')).status).toBe(400)
     await liver.client.postJson('/api/room/next_live', { room_id: ownRoom, starts_at: '' })
   })
+
+  it("lets a follower turn a room's notices off and on; the profile says which", async () => {
+    const roomId = rooms[0]?.id ?? 0
+    const profile = async (client: typeof viewer.client | null) => {
+      const path = `/api/room/profile?room_id=${roomId}`
+      const body: unknown = client
+        ? (await client.json(path)).body
+        : await (await server.get(path)).json()
+      return (body as { push_send_status: unknown }).push_send_status
+    }
+    expect(await profile(viewer.client)).toEqual({ status: 1 })
+    const off = await viewer.client.postJson('/api/room/push_send_status', {
+      room_id: roomId,
+      status: 0,
+    })
+    expect(off.body).toEqual({ push_send_status: { status: 0 } })
+    expect(await profile(viewer.client)).toEqual({ status: 0 })
+    const on = await viewer.client.postJson('/api/room/push_send_status', {
+      room_id: roomId,
+      status: '1',
+    })
+    expect(on.body).toEqual({ push_send_status: { status: 1 } })
+    // Anyone else: nothing to say, nothing to turn.
+    expect(await profile(null)).toEqual({})
+    const notFollowing = await liver.client.postJson('/api/room/push_send_status', {
+      room_id: roomId,
+      status: 0,
+    })
+    expect(notFollowing.status).toBe(404)
+    const bad = await viewer.client.postJson('/api/room/push_send_status', {
+      room_id: roomId,
+      status: 2,
+    })
+    expect(bad.status).toBe(400)
+  })
 })

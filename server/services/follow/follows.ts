@@ -3,9 +3,11 @@ import type {
   FollowGenresAnswer,
   FollowRoomsAnswer,
   FollowSchedulesAnswer,
+  PushSendAnswer,
   TimeTablesAnswer,
 } from '../../../src/contract/follow.ts'
 import type { Db } from '../../db/index.ts'
+import { ApiError, messages } from '../../errors.ts'
 
 /*
  * A viewer's follow lists (SPEC §7 Follow/search): every followed room, the ones on air
@@ -200,4 +202,23 @@ export async function followedGenres(db: Db, userId: number): Promise<FollowGenr
     .orderBy('genres.sort_order')
     .execute()
   return { genres: rows.map((r) => ({ genre_id: r.id, genre_name: r.name, count: r.count })) }
+}
+
+/**
+ * `POST /api/room/push_send_status`: a follower turns the room's notices (lives started,
+ * schedules the day before) on or off; someone not following it gets a 404 for it.
+ */
+export async function setPushSend(
+  db: Db,
+  request: { userId: number; roomId: number; on: boolean },
+): Promise<PushSendAnswer> {
+  const row = await db
+    .updateTable('follows')
+    .set({ push_send_status: request.on })
+    .where('user_id', '=', request.userId)
+    .where('room_id', '=', request.roomId)
+    .returning('push_send_status')
+    .executeTakeFirst()
+  if (!row) throw new ApiError(404, messages.notFollowing)
+  return { push_send_status: { status: row.push_send_status ? 1 : 0 } }
 }
