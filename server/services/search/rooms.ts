@@ -64,33 +64,12 @@ const shape =
     is_online: r.live_id !== null,
   })
 
-/** The most followed rooms whose key matches `pattern`: an index walks them in that order. */
-const topMatching = (db: Db, pattern: string) =>
-  db
-    .selectFrom('rooms')
-    .innerJoin('genres', 'genres.id', 'rooms.genre_id')
-    .select([
-      'rooms.id',
-      'rooms.room_url_key',
-      'rooms.room_name',
-      'rooms.main_name',
-      'rooms.genre_id',
-      'rooms.follower_num',
-      'genres.name as genre_name',
-      sql<number | null>`(select l.id from lives l
-        where l.room_id = rooms.id and l.ended_at is null limit 1)`.as('live_id'),
-    ])
-    .where(sql<boolean>`rooms.search_key like ${pattern}`)
-    .orderBy('rooms.follower_num', 'desc')
-    .orderBy('rooms.id')
-    .limit(AUTOCOMPLETE_SIZE)
-    .execute()
-
 /**
  * `/api/search/autocomplete_room`: rooms whose name holds the keyword — those it begins first,
- * each part the most followed first. Two small reads, each stopping at AUTOCOMPLETE_SIZE: the
- * names that begin with it (a prefix index), and those that hold it (the trigram index, or the
- * followers' index walked until enough are found).
+ * each part the most followed first. One statement of two small reads, each stopping at
+ * AUTOCOMPLETE_SIZE: the names that begin with it (a prefix index), and those that hold it (the
+ * trigram index, or the followers' index walked until enough are found); only the rooms kept
+ * are joined to their genre and live.
  */
 export async function autocompleteRooms(
   db: Db,
@@ -100,13 +79,23 @@ export async function autocompleteRooms(
   const key = searchKey(keyword)
   if (key === '') return { rooms: [] }
   const contains = containsPattern(key)
-  const [begins, holds] = await Promise.all([
-    topMatching(db, contains.slice(1)),
-    topMatching(db, contains),
-  ])
+  const { rows } = await sql<Row & { part: number }>`
+    select r.id, r.room_url_key, r.room_name, r.main_name, r.genre_id, r.follower_num,
+      g.name as genre_name, t.part,
+      (select l.id from lives l where l.room_id = r.id and l.ended_at is null limit 1) as live_id
+    from (
+      (select id, 0 as part from rooms where search_key like ${contains.slice(1)}
+        order by follower_num desc, id limit ${AUTOCOMPLETE_SIZE})
+      union all
+      (select id, 1 as part from rooms where search_key like ${contains}
+        order by follower_num desc, id limit ${AUTOCOMPLETE_SIZE})
+    ) t
+    join rooms r on r.id = t.id
+    join genres g on g.id = r.genre_id
+    order by t.part, r.follower_num desc, r.id`.execute(db)
   const seen = new Set<number>()
-  const rows = [...begins, ...holds].filter((r) => !seen.has(r.id) && seen.add(r.id))
-  return { rooms: rows.slice(0, AUTOCOMPLETE_SIZE).map(shape(origin)) }
+  const kept = rows.filter((r) => !seen.has(r.id) && seen.add(r.id))
+  return { rooms: kept.slice(0, AUTOCOMPLETE_SIZE).map(shape(origin)) }
 }
 
 /** `/api/search/rooms`: a page of the rooms found (every room with no keyword), on air first. */
