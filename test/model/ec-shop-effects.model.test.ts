@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { EcItem } from '../../src/domain/shop.ts'
-import { ecEditorMachine } from '../../src/machines/ec-shop/ec-editor.machine.ts'
-import { ecShopMachine } from '../../src/machines/ec-shop/ec-shop.machine.ts'
+import { ecEditorMachine, type EcEditorData } from '../../src/machines/ec-shop/ec-editor.machine.ts'
+import { ecShopMachine, type EcShopData } from '../../src/machines/ec-shop/ec-shop.machine.ts'
 import { shopOrder } from './shop-fixtures.ts'
 
 // The payment, the save and the visibility flip are started with the values the guard checked
@@ -40,7 +40,7 @@ describe('the item shop, run', () => {
     const actor = createActor(
       ecShopMachine.provide({
         actors: {
-          loadShop: fromPromise(() =>
+          loadShop: fromPromise((): Promise<EcShopData> =>
             Promise.resolve({ config: config(false), items: [item()], categories, logs: [] }),
           ),
           pay: fromPromise(({ input }) => {
@@ -70,7 +70,7 @@ describe('the item editor, run', () => {
     const actor = createActor(
       ecEditorMachine.provide({
         actors: {
-          loadEditor: fromPromise(() =>
+          loadEditor: fromPromise((): Promise<EcEditorData> =>
             Promise.resolve({ config: config(true), items: [item()], categories }),
           ),
           setVisibility: fromPromise(({ input }) => {

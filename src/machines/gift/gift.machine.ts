@@ -1,6 +1,6 @@
-import { and, enqueueActions, spawnChild } from 'xstate'
+import { and, enqueueActions, spawnChild, stopChild } from 'xstate'
 import { activeFanLog } from '../../domain/gifts.ts'
-import { giftSetup, sentOf } from './gift.setup.ts'
+import { giftSetup, sendingOf } from './gift.setup.ts'
 
 export type {
   BulkResult,
@@ -81,7 +81,15 @@ export const giftMachine = giftSetup.createMachine({
                 target: 'confirming',
                 description: 'A paid gift with the confirm step on (is_confirm_gifting_use_gold).',
               },
-              { guard: 'canSend', target: 'sending' },
+              {
+                guard: 'canSend',
+                target: 'sending',
+                // The gift as chosen (`canSend` has just found it sendable).
+                actions: enqueueActions(({ context, enqueue }) => {
+                  const sending = sendingOf(context)
+                  if (sending) enqueue.spawnChild('sendGift', { id: 'sendGift', input: sending })
+                }),
+              },
             ],
             'gift.bulk': [
               { guard: 'isAnonymous', actions: 'requireLogin' },
@@ -114,46 +122,49 @@ export const giftMachine = giftSetup.createMachine({
         },
         confirming: {
           on: {
-            'gift.confirm': 'sending',
+            'gift.confirm': {
+              guard: 'canSend',
+              target: 'sending',
+              actions: enqueueActions(({ context, enqueue }) => {
+                const sending = sendingOf(context)
+                if (sending) enqueue.spawnChild('sendGift', { id: 'sendGift', input: sending })
+              }),
+            },
             'gift.cancel': 'choosing',
           },
         },
         sending: {
-          invoke: {
-            id: 'sendGift',
-            src: 'sendGift',
-            input: ({ context }) => sentOf(context),
-            onDone: {
+          // A reload meanwhile leaves the send behind, as an invoke would.
+          exit: stopChild('sendGift'),
+          on: {
+            'xstate.done.actor.sendGift': {
               target: 'choosing',
-              actions: [
-                {
-                  type: 'settle',
-                  params: ({ context, event }) => ({ ...event.output, sent: sentOf(context) }),
-                },
-                enqueueActions(({ context, event, enqueue }) => {
-                  // The header's gold follows the server's answer.
-                  enqueue({
-                    type: 'walletChanged',
-                    params: {
-                      gold: event.output.remaining_point,
-                      expiringGold: event.output.remaining_expiring_point,
-                    },
-                  })
-                  if (event.output.notify_level_up) {
-                    enqueue({ type: 'notify', params: { tone: 'success', key: 'gift.levelUp' } })
-                  }
-                  if (event.output.mission.has_achievement) enqueue('tellMissionAchieved')
-                  // SPEC §4: a paid gift that raises the active-fan level to 1–4 leaves a
-                  // self-only log (Japanese and English).
-                  const { before_level, current_level } = event.output.active_fan
-                  const log = current_level > before_level ? activeFanLog(current_level) : null
-                  if (!sentOf(context).free && log) {
-                    enqueue({ type: 'tellRoom', params: { text: `${log.ja} ${log.en}` } })
-                  }
-                }),
-              ],
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                // The gift as sent: the selection stays as it was while it was on its way.
+                const sent = sendingOf(context)
+                if (sent) enqueue({ type: 'settle', params: { ...event.output, sent } })
+                // The header's gold follows the server's answer.
+                enqueue({
+                  type: 'walletChanged',
+                  params: {
+                    gold: event.output.remaining_point,
+                    expiringGold: event.output.remaining_expiring_point,
+                  },
+                })
+                if (event.output.notify_level_up) {
+                  enqueue({ type: 'notify', params: { tone: 'success', key: 'gift.levelUp' } })
+                }
+                if (event.output.mission.has_achievement) enqueue('tellMissionAchieved')
+                // SPEC §4: a paid gift that raises the active-fan level to 1–4 leaves a
+                // self-only log (Japanese and English).
+                const { before_level, current_level } = event.output.active_fan
+                const log = current_level > before_level ? activeFanLog(current_level) : null
+                if (sent?.free === false && log) {
+                  enqueue({ type: 'tellRoom', params: { text: `${log.ja} ${log.en}` } })
+                }
+              }),
             },
-            onError: {
+            'xstate.error.actor.sendGift': {
               target: 'choosing',
               actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
               description: 'The toast explains; the gift and count stay selected.',

@@ -40,6 +40,8 @@ export type GiftEvent =
   | { type: 'gift.reload' }
   | { type: 'gift.bulk' }
   | { type: 'gift.confirmPaid'; on: boolean }
+  | { type: 'xstate.done.actor.sendGift'; output: GiftResult }
+  | { type: 'xstate.error.actor.sendGift'; error: unknown }
 
 /**
  * What the panel tells the room: a self-only log for the comment list (SPEC §4), and that a gift
@@ -60,13 +62,15 @@ export interface SendGiftInput {
 const limitOf = (c: Pick<GiftContext, 'selected' | 'wallet'>) =>
   c.selected ? giftLimit(c.selected, c.wallet) : 0
 
-/** What is being sent: the selected gift, as many as chosen. */
-export const sentOf = (c: GiftContext): SendGiftInput => ({
-  liveId: c.liveId,
-  giftId: c.selected?.gift_id ?? 0,
-  num: c.count,
-  free: c.selected?.free ?? false,
-})
+/**
+ * What goes out: the selected gift, as many as chosen; null with none selected or a count past
+ * its limit. The guard that sends, the send and the settling of its answer all read it here.
+ */
+export function sendingOf(c: GiftContext): SendGiftInput | null {
+  const gift = c.selected
+  if (gift === null || c.count < 1 || c.count > giftLimit(gift, c.wallet)) return null
+  return { liveId: c.liveId, giftId: gift.gift_id, num: c.count, free: gift.free }
+}
 
 const findGift = (groups: readonly GiftGroup[], giftId: number) =>
   groups.flatMap((g) => g.gift_list).find((g) => g.gift_id === giftId) ?? null
@@ -158,8 +162,7 @@ export const giftSetup = setup({
         .flatMap((g) => g.gift_list)
         .some((g) => g.free && g.point > 0 && (context.wallet.freeNums[g.gift_id] ?? 0) > 0),
     isAnonymous: ({ context }) => context.userId === null,
-    canSend: ({ context }) =>
-      context.selected !== null && context.count >= 1 && context.count <= limitOf(context),
+    canSend: ({ context }) => sendingOf(context) !== null,
     needsConfirm: ({ context }) => context.confirmPaid && context.selected?.free === false,
   },
 })
