@@ -56,5 +56,6 @@ export async function logIn(page: Page, accountId = 'demo_viewer') {
   await login.getByLabel('パスワード').fill('kirari-demo')
   await login.getByLabel('画像の文字').fill('kirari')
   await login.getByRole('button', { name: 'ログインする' }).click()
-  await page.getByRole('button', { name: 'ログアウト' }).waitFor()
+  // Logged in: the header's notices link is there (logging out sits in the phone's menu).
+  await page.getByTestId('header-notice').waitFor()
 }

@@ -111,6 +111,13 @@ async function check(session: Session, path: string): Promise<Problem[]> {
           `${e.tagName.toLowerCase()}.${e.className} → ${Math.round(e.getBoundingClientRect().right)} px`,
       )
   })
+  // The header is one row (logo, on-air count, its icons and the menu button) at any width.
+  const header = await page.evaluate(() => {
+    const e = document.querySelector('.site-header')
+    return e && !e.querySelector('.site-menu') ? e.getBoundingClientRect().height : 0
+  })
+  if (header > 60)
+    problems.push({ path, problem: `the header wraps: ${Math.round(header)} px high` })
   if (wide.length > 0)
     problems.push({
       path,

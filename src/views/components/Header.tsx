@@ -55,7 +55,6 @@ export function Header({ compact = false }: { compact?: boolean }) {
         {user ? (
           <>
             <p className="gold-chip" data-testid="header-gold">
-              <span aria-hidden="true">🪙</span>
               {t('header.gold', { gold: new Intl.NumberFormat(locale).format(user.gold) })}
             </p>
             {/* An organizer's own page is their events (/mypage is a viewer's). */}
@@ -64,9 +63,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
               <span className="user-name">{user.name}</span>
             </Link>
             <Link to="/notice" className="notice-link" data-testid="header-notice">
-              <span className="notice-link__bell" aria-hidden="true">
-                🔔
-              </span>
+              <span className="notice-link__bell" aria-hidden="true" />
               <span className="notice-link__text">{t('header.notices')}</span>{' '}
               {user.unread && (
                 <span className="notice-link__dot" data-testid="header-unread">
@@ -76,7 +73,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
             </Link>
             <button
               type="button"
-              className="button button--ghost"
+              className="button button--ghost logout-button"
               onClick={() => auth.send({ type: 'logout.request' })}
             >
               {t('header.logout')}

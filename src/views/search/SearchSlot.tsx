@@ -60,7 +60,7 @@ export function SearchSlot() {
           if (!open) queueMicrotask(() => plain.current?.focus())
         }}
       >
-        <span aria-hidden="true">🔍</span>
+        <span className="header-search__icon" aria-hidden="true" />
       </button>
       <form
         id="site-search"
