@@ -8,6 +8,7 @@ import type {
   PrizeType,
   Rarity,
 } from '../domain/gacha.ts'
+import { WATCH_ID_PATTERN } from '../domain/gacha.ts'
 import { Id, Text } from './common.ts'
 
 /** `GET /api/gachas`: the lotteries open now. */
@@ -120,7 +121,7 @@ export interface CanWatchAnswer {
 }
 
 /** A watch id as the server makes them (base64url, 8–32 characters). */
-export const WatchId = v.pipe(Text(32), v.regex(/^[A-Za-z0-9_-]{8,32}$/))
+export const WatchId = v.pipe(Text(32), v.regex(WATCH_ID_PATTERN))
 
 /** `GET /api/ad_reward/watch` (query), `POST /watch/complete` and `/gacha/reward` (form). */
 export const WatchBody = v.object({ watch_id: WatchId })

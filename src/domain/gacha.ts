@@ -8,6 +8,9 @@ export type PrizeType = (typeof PRIZE_TYPES)[number]
 export type Rarity = (typeof RARITIES)[number]
 /** What paid for a draw: gold, the daily free draw, or an ad watched (migration 009's check). */
 export type DrawSource = 'gold' | 'free' | 'ad'
+
+/** A watch id as the server makes them (base64url, 8–32 characters): the contract's rule. */
+export const WATCH_ID_PATTERN = /^[A-Za-z0-9_-]{8,32}$/
 export type DrawCount = 1 | 10
 
 export interface GachaSummary {
