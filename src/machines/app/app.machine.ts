@@ -1,10 +1,10 @@
-import { checkNavigation } from '../../domain/navigation.ts'
+import { assertEvent, enqueueActions } from 'xstate'
 import {
   NETWORK_MESSAGE_KEY,
   SYSTEM_MESSAGE_KEY,
   TIMEOUT_MESSAGE_KEY,
 } from '../../domain/api-failure.ts'
-import { appSetup } from './app.setup.ts'
+import { allowedRedirectOf, appSetup } from './app.setup.ts'
 
 export type { AppContext, AppEmitted, AppEvent, AppInput, SessionSnapshot } from './app.setup.ts'
 
@@ -51,17 +51,11 @@ export const appMachine = appSetup.createMachine({
         guard: 'hasAllowedRedirect',
         description:
           'errors[0].redirect_url on our site or an allow-listed host: go there (replace).',
-        actions: {
-          type: 'navigateExternal',
-          params: ({ context, event }) => {
-            const url = event.failure.kind === 'server' ? event.failure.redirectUrl : null
-            const check = checkNavigation(url ?? '/', {
-              origin: context.origin,
-              allowedHosts: context.settings.external_hosts,
-            })
-            return { href: check.ok ? check.href : '/' }
-          },
-        },
+        // Where the failure says (`hasAllowedRedirect` has just found it allowed).
+        actions: enqueueActions(({ context, event, enqueue }) => {
+          const href = allowedRedirectOf(context, event.failure)
+          if (href !== null) enqueue({ type: 'navigateExternal', params: { href } })
+        }),
       },
       {
         guard: 'hasRefusedRedirect',
@@ -199,26 +193,25 @@ export const appMachine = appSetup.createMachine({
           invoke: {
             id: 'loadMessages',
             src: 'loadMessages',
-            input: ({ context }) => ({ locale: context.pendingLocale?.locale ?? context.locale }),
+            // The locale asked for: `switching` is only entered by a `locale.set`.
+            input: ({ event }) => {
+              assertEvent(event, 'locale.set')
+              return { locale: event.locale }
+            },
             onDone: {
               target: 'ready',
-              actions: [
-                {
-                  type: 'setLocale',
-                  params: ({ context }) => ({
-                    locale: context.pendingLocale?.locale ?? context.locale,
-                  }),
-                },
-                { type: 'persistLocale', params: ({ context }) => ({ locale: context.locale }) },
-                {
-                  type: 'relocalize',
-                  params: ({ context }) => ({
-                    locale: context.locale,
-                    path: context.pendingLocale?.path ?? '/',
-                  }),
-                },
-                'dropPendingLocale',
-              ],
+              // The switch held on the way in (`holdLocale`): shown, stored, and the page
+              // asked for in it.
+              actions: enqueueActions(({ context, enqueue }) => {
+                const pending = context.pendingLocale
+                if (pending) {
+                  const { locale, path } = pending
+                  enqueue({ type: 'setLocale', params: { locale } })
+                  enqueue({ type: 'persistLocale', params: { locale } })
+                  enqueue({ type: 'relocalize', params: { locale, path } })
+                }
+                enqueue('dropPendingLocale')
+              }),
             },
             onError: {
               target: 'ready',

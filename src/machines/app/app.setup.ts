@@ -59,6 +59,22 @@ const failure = (event: AppEvent) => {
   return event.failure
 }
 
+/**
+ * Where a failure's `errors[0].redirect_url` leads, when it is on our site or an allow-listed
+ * host; null with none, or one refused. The guard that follows it and the navigation read it here.
+ */
+export function allowedRedirectOf(
+  context: Pick<AppContext, 'origin' | 'settings'>,
+  f: ApiFailure,
+): string | null {
+  if (f.kind !== 'server' || !f.redirectUrl) return null
+  const check = checkNavigation(f.redirectUrl, {
+    origin: context.origin,
+    allowedHosts: context.settings.external_hosts,
+  })
+  return check.ok ? check.href : null
+}
+
 /** Effects and rules of the app machine, named so tests and src/main.tsx can provide them. */
 export const appSetup = setup({
   types: {
@@ -119,11 +135,12 @@ export const appSetup = setup({
       assertEvent(event, 'chunk.failed')
       return { chunkReloads: { ...context.chunkReloads, [event.path]: event.nowMs } }
     }),
-    updateWallet: assign(({ context, event }) =>
-      event.type === 'wallet.updated' && context.user
-        ? { user: { ...context.user, gold: event.gold, expiring_gold: event.expiringGold } }
-        : {},
-    ),
+    updateWallet: assign(({ context, event }) => {
+      assertEvent(event, 'wallet.updated')
+      // An anonymous visitor has no wallet to show.
+      if (!context.user) return {}
+      return { user: { ...context.user, gold: event.gold, expiring_gold: event.expiringGold } }
+    }),
     requestLogin: emit({ type: 'login.requested' as const }),
   },
   guards: {
@@ -142,25 +159,23 @@ export const appSetup = setup({
     isTimeout: ({ event }) => failure(event).kind === 'timeout',
     isNetworkFailure: ({ event }) => failure(event).kind === 'network',
     isMaintenanceFailure: ({ event }) => failure(event).kind === 'maintenance',
-    hasAllowedRedirect: ({ context, event }) => {
-      const f = failure(event)
-      if (f.kind !== 'server' || !f.redirectUrl) return false
-      return checkNavigation(f.redirectUrl, {
-        origin: context.origin,
-        allowedHosts: context.settings.external_hosts,
-      }).ok
-    },
+    hasAllowedRedirect: ({ context, event }) => allowedRedirectOf(context, failure(event)) !== null,
     hasRefusedRedirect: ({ event }) => {
       const f = failure(event)
       return f.kind === 'server' && f.redirectUrl !== null
     },
-    isOtherLocale: ({ context, event }) =>
-      event.type === 'locale.set' &&
-      event.locale !== (context.pendingLocale?.locale ?? context.locale),
-    mayReloadChunk: ({ context, event }) =>
-      event.type === 'chunk.failed' &&
-      mayReloadChunk(context.chunkReloads, event.path, event.nowMs),
-    isLoginRequired: ({ event }) =>
-      event.type === 'auth.required' && event.reason === 'login-required',
+    /** Another locale than the one shown, or than the one already being switched to. */
+    isOtherLocale: ({ context, event }) => {
+      assertEvent(event, 'locale.set')
+      return event.locale !== (context.pendingLocale?.locale ?? context.locale)
+    },
+    mayReloadChunk: ({ context, event }) => {
+      assertEvent(event, 'chunk.failed')
+      return mayReloadChunk(context.chunkReloads, event.path, event.nowMs)
+    },
+    isLoginRequired: ({ event }) => {
+      assertEvent(event, 'auth.required')
+      return event.reason === 'login-required'
+    },
   },
 })
