@@ -1,9 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import type { EventFromLogic } from 'xstate'
+import { createActor, fromPromise, waitFor, type EventFromLogic } from 'xstate'
 import type { OrganizerEntry, OrganizerEvent } from '../../src/contract/event-entry.ts'
 import { ApiRequestError } from '../../src/domain/api-failure.ts'
-import { eventFormErrors } from '../../src/domain/event-form.ts'
-import { organizerEventsMachine } from '../../src/machines/organizer/organizer-events.machine.ts'
+import { eventFormErrors, eventFormOf } from '../../src/domain/event-form.ts'
+import {
+  organizerEventsMachine,
+  type DecideInput,
+  type SaveInput,
+} from '../../src/machines/organizer/organizer-events.machine.ts'
 import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
 
 const NOW = Date.parse('2026-11-24T12:00:00+09:00')
@@ -125,5 +129,56 @@ describe('organizer events machine graph', () => {
     walks.push(walk)
     expect(walk.states.missing).toEqual([])
     expect(walk.transitions.missing).toEqual([])
+  })
+})
+
+describe('organizer events, run', () => {
+  it('saves the form as it passed, and sends each decision as the rules let it go', async () => {
+    const saved: SaveInput[] = []
+    const loaded: number[] = []
+    const decided: DecideInput[] = []
+    const actor = createActor(
+      organizerEventsMachine.provide({
+        actors: {
+          loadEvents: fromPromise(() => Promise.resolve([stored(1), stored(2, ['A', 'B'])])),
+          saveEvent: fromPromise(({ input }: { input: SaveInput }) => {
+            saved.push(input)
+            return Promise.resolve(stored(input.eventId ?? 3))
+          }),
+          loadEntries: fromPromise(({ input }: { input: { eventId: number } }) => {
+            loaded.push(input.eventId)
+            return Promise.resolve([entry('applied'), { ...entry('applied'), room_id: 6 }])
+          }),
+          decide: fromPromise(({ input }: { input: DecideInput }) => {
+            decided.push(input)
+            return Promise.resolve({ ...entry('approved'), room_id: input.roomId })
+          }),
+        },
+      }),
+      { input: { nowMs: NOW } },
+    ).start()
+    await waitFor(actor, (s) => s.matches('list'))
+    actor.send({ type: 'form.edit', eventId: 1 })
+    actor.send({ type: 'form.submit' })
+    await waitFor(actor, (s) => s.matches('list'))
+    expect(saved).toEqual([{ eventId: 1, form: eventFormOf(stored(1)) }])
+
+    actor.send({ type: 'entries.open', eventId: 2 })
+    await waitFor(actor, (s) => s.matches({ entries: 'shown' }))
+    expect(loaded).toEqual([2])
+    // A block event: no approval before a division is chosen, no refusal without a reason.
+    actor.send({ type: 'entry.approve', roomId: 5 })
+    actor.send({ type: 'entry.refuse', roomId: 6 })
+    expect(decided).toEqual([])
+    actor.send({ type: 'entry.block', roomId: 5, blockId: 1 })
+    actor.send({ type: 'entry.approve', roomId: 5 })
+    await waitFor(actor, (s) => s.matches({ entries: 'shown' }))
+    actor.send({ type: 'entry.reason', roomId: 6, reason: ' 条件外です ' })
+    actor.send({ type: 'entry.refuse', roomId: 6 })
+    await waitFor(actor, (s) => s.matches({ entries: 'shown' }))
+    expect(decided).toEqual([
+      { eventId: 2, roomId: 5, decision: 'approve', block_id: 1 },
+      { eventId: 2, roomId: 6, decision: 'refuse', reason: ' 条件外です ' },
+    ])
   })
 })

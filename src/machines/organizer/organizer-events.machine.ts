@@ -1,7 +1,12 @@
-import { blankEventForm } from '../../domain/event-form.ts'
+import { assertEvent, stopChild } from 'xstate'
 import { organizerSetup } from './organizer-events.setup.ts'
 
-export type { OrganizerContext, OrganizerEventMessage } from './organizer-events.setup.ts'
+export type {
+  DecideInput,
+  OrganizerContext,
+  OrganizerEventMessage,
+  SaveInput,
+} from './organizer-events.setup.ts'
 
 /**
  * An organizer's events (`/organizer/events`): the list; a form to create or edit one (checked
@@ -57,7 +62,7 @@ export const organizerEventsMachine = organizerSetup.createMachine({
           on: {
             'form.change': { actions: 'change' },
             'form.submit': [
-              { guard: 'formPasses', target: 'saving' },
+              { guard: 'formPasses', target: 'saving', actions: 'save' },
               {
                 description: 'Shows every field that does not pass; nothing is sent.',
                 actions: 'checkForm',
@@ -67,21 +72,16 @@ export const organizerEventsMachine = organizerSetup.createMachine({
           },
         },
         saving: {
-          invoke: {
-            id: 'saveEvent',
-            src: 'saveEvent',
-            input: ({ context }) => ({
-              eventId: context.editingId,
-              form: context.form ?? blankEventForm(context.nowMs),
-            }),
-            onDone: {
+          description: 'The form goes out as it passed (`save`, on the way in).',
+          on: {
+            'xstate.done.actor.saveEvent': {
               target: '#organizerEvents.list',
               actions: [
                 { type: 'storeSaved', params: ({ event }) => event.output },
                 { type: 'notify', params: { tone: 'success', key: 'organizer.saved' } },
               ],
             },
-            onError: [
+            'xstate.error.actor.saveEvent': [
               {
                 guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
                 target: 'editing',
@@ -107,7 +107,11 @@ export const organizerEventsMachine = organizerSetup.createMachine({
           invoke: {
             id: 'loadEntries',
             src: 'loadEntries',
-            input: ({ context }) => ({ eventId: context.eventId ?? 0 }),
+            // The event opened: `entries` is only entered by an `entries.open`.
+            input: ({ event }) => {
+              assertEvent(event, 'entries.open')
+              return { eventId: event.eventId }
+            },
             onDone: {
               target: 'shown',
               actions: { type: 'storeEntries', params: ({ event }) => event.output },
@@ -125,34 +129,28 @@ export const organizerEventsMachine = organizerSetup.createMachine({
           on: {
             'entry.reason': { actions: 'typeReason' },
             'entry.block': { actions: 'chooseBlock' },
-            'entry.approve': { guard: 'mayApprove', target: 'deciding', actions: 'startDecision' },
-            'entry.refuse': { guard: 'mayRefuse', target: 'deciding', actions: 'startDecision' },
+            'entry.approve': {
+              guard: 'mayApprove',
+              target: 'deciding',
+              actions: ['startDecision', 'sendDecision'],
+            },
+            'entry.refuse': {
+              guard: 'mayRefuse',
+              target: 'deciding',
+              actions: ['startDecision', 'sendDecision'],
+            },
           },
         },
         deciding: {
-          invoke: {
-            id: 'decide',
-            src: 'decide',
-            input: ({ context }) => {
-              const roomId = context.deciding?.roomId ?? 0
-              const decision = context.deciding?.decision ?? 'approve'
-              const blockId = context.blocks[roomId]
-              return {
-                eventId: context.eventId ?? 0,
-                roomId,
-                decision,
-                ...(decision === 'refuse'
-                  ? { reason: context.reasons[roomId] ?? '' }
-                  : blockId === undefined
-                    ? {}
-                    : { block_id: blockId }),
-              }
-            },
-            onDone: {
+          description: 'The decision goes out as the rules let it (`sendDecision`, on the way in).',
+          // Closing the entries meanwhile leaves the decision behind, as an invoke would.
+          exit: stopChild('decide'),
+          on: {
+            'xstate.done.actor.decide': {
               target: 'shown',
               actions: { type: 'storeDecided', params: ({ event }) => event.output },
             },
-            onError: {
+            'xstate.error.actor.decide': {
               // The typed reason stays for another try.
               target: 'shown',
               actions: [

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type {
   EntryDecisionBody,
   OrganizerEntry,
@@ -44,6 +44,21 @@ export type OrganizerEventMessage =
   | { type: 'entry.block'; roomId: number; blockId: number }
   | { type: 'entry.approve'; roomId: number }
   | { type: 'entry.refuse'; roomId: number }
+  | { type: 'xstate.done.actor.saveEvent'; output: OrganizerEvent }
+  | { type: 'xstate.error.actor.saveEvent'; error: unknown }
+  | { type: 'xstate.done.actor.decide'; output: OrganizerEntry }
+  | { type: 'xstate.error.actor.decide'; error: unknown }
+
+/** The form as it is saved: a new event (eventId null) or the one edited. */
+export interface SaveInput {
+  eventId: number | null
+  form: EventFormValues
+}
+
+/** A decision as it is sent: the open event, the room and what was decided of its entry. */
+export type DecideInput = { eventId: number; roomId: number } & EntryDecisionBody
+
+type Decision = Extract<OrganizerEventMessage, { type: 'entry.approve' | 'entry.refuse' }>
 
 const fieldErrorsOf = (error: unknown) => {
   const failure = failureOf(error)
@@ -52,8 +67,40 @@ const fieldErrorsOf = (error: unknown) => {
 
 const entryOf = (context: OrganizerContext, roomId: number) =>
   context.entries.find((e) => e.room_id === roomId)
-const eventOf = (context: OrganizerContext) =>
-  context.events.find((e) => e.event_id === context.eventId)
+
+/**
+ * The form as it goes out: null with none open, or one the shared rule does not pass. The guard
+ * that saves and the save itself read it here, so they cannot disagree.
+ */
+export function savingOf(c: OrganizerContext): SaveInput | null {
+  if (c.form === null || Object.keys(eventFormErrors(c.form)).length > 0) return null
+  return { eventId: c.editingId, form: c.form }
+}
+
+/**
+ * A decision as it goes out, or null when the rules refuse it: a waiting or refused entry may be
+ * approved (into a division, chosen, for a block event); a waiting one refused, with a reason the
+ * owner will read. The guards and the call read it here.
+ */
+export function decisionOf(c: OrganizerContext, decision: Decision): DecideInput | null {
+  const { roomId } = decision
+  const event = c.events.find((e) => e.event_id === c.eventId)
+  const entry = entryOf(c, roomId)
+  if (c.eventId === null || event === undefined || entry === undefined) return null
+  if (decision.type === 'entry.refuse') {
+    const reason = c.reasons[roomId]
+    if (entry.status !== 'applied' || reason === undefined || reason.trim() === '') return null
+    return { eventId: c.eventId, roomId, decision: 'refuse', reason }
+  }
+  const blockId = c.blocks[roomId]
+  if (entry.status === 'approved' || (event.blocks.length > 0 && blockId === undefined)) return null
+  return {
+    eventId: c.eventId,
+    roomId,
+    decision: 'approve',
+    ...(blockId === undefined ? {} : { block_id: blockId }),
+  }
+}
 
 /** The organizer machine's types, actors, actions and guards (organizer-events.machine.ts). */
 export const organizerSetup = setup({
@@ -103,9 +150,16 @@ export const organizerSetup = setup({
       editingId: null,
       fieldErrors: {},
     })),
-    storeFieldErrors: assign((_, params: { error: unknown }) => ({
-      fieldErrors: fieldErrorsOf(params.error) ?? {},
-    })),
+    /** The server's field errors, by their fields (`hasFieldErrors` has just found them). */
+    storeFieldErrors: enqueueActions(({ enqueue }, params: { error: unknown }) => {
+      const fieldErrors = fieldErrorsOf(params.error)
+      if (fieldErrors) enqueue.assign({ fieldErrors })
+    }),
+    /** Saves the form as it stands (`formPasses` has just passed it). */
+    save: enqueueActions(({ context, enqueue }) => {
+      const saving = savingOf(context)
+      if (saving) enqueue.spawnChild('saveEvent', { id: 'saveEvent', input: saving })
+    }),
     closeForm: assign({ form: null, editingId: null, fieldErrors: {} }),
     openEntries: assign(({ event }) => {
       assertEvent(event, 'entries.open')
@@ -139,29 +193,29 @@ export const organizerSetup = setup({
       }
     }),
     endDecision: assign({ deciding: null }),
+    /** Sends the decision as the rules let it go (`mayApprove` or `mayRefuse` has just). */
+    sendDecision: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ['entry.approve', 'entry.refuse'])
+      const decision = decisionOf(context, event)
+      if (decision) enqueue.spawnChild('decide', { id: 'decide', input: decision })
+    }),
   },
   guards: {
-    formPasses: ({ context }) =>
-      context.form !== null && Object.keys(eventFormErrors(context.form)).length === 0,
+    formPasses: ({ context }) => savingOf(context) !== null,
     hasFieldErrors: (_, params: { error: unknown }) => fieldErrorsOf(params.error) !== undefined,
-    isKnownEvent: ({ context, event }) =>
-      (event.type === 'form.edit' || event.type === 'entries.open') &&
-      context.events.some((e) => e.event_id === event.eventId),
+    isKnownEvent: ({ context, event }) => {
+      assertEvent(event, ['form.edit', 'entries.open'])
+      return context.events.some((e) => e.event_id === event.eventId)
+    },
     /** A waiting or refused entry may be approved; a block event needs its division chosen. */
     mayApprove: ({ context, event }) => {
-      if (event.type !== 'entry.approve') return false
-      const entry = entryOf(context, event.roomId)
-      const needsBlock = (eventOf(context)?.blocks.length ?? 0) > 0
-      return (
-        entry !== undefined &&
-        entry.status !== 'approved' &&
-        (!needsBlock || context.blocks[event.roomId] !== undefined)
-      )
+      assertEvent(event, 'entry.approve')
+      return decisionOf(context, event) !== null
     },
     /** A waiting entry may be refused, with a reason the owner will read. */
-    mayRefuse: ({ context, event }) =>
-      event.type === 'entry.refuse' &&
-      entryOf(context, event.roomId)?.status === 'applied' &&
-      (context.reasons[event.roomId] ?? '').trim() !== '',
+    mayRefuse: ({ context, event }) => {
+      assertEvent(event, 'entry.refuse')
+      return decisionOf(context, event) !== null
+    },
   },
 })
