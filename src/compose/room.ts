@@ -26,7 +26,23 @@ import { missionMachine } from '../machines/mission/mission.machine.ts'
 import { roomMissionMachine } from '../machines/room/room.mission.ts'
 import { provideMission } from './mission.ts'
 import { nextLiveMachine } from '../machines/next-live/next-live.machine.ts'
-import { getNextLive, saveNextLive } from '../effects/api/follow.ts'
+import {
+  getGreeting,
+  getNextLive,
+  getPushSendStatus,
+  saveGreeting,
+  saveNextLive,
+  setPushSendStatus,
+} from '../effects/api/follow.ts'
+import {
+  getLiveTags,
+  saveLiveTags,
+  suggestLiveTags,
+  validateLiveTag,
+} from '../effects/api/live-tags.ts'
+import { greetingMachine } from '../machines/greeting/greeting.machine.ts'
+import { liveTagsMachine } from '../machines/live-tags/live-tags.machine.ts'
+import { roomNoticeMachine } from '../machines/room-notice/room-notice.machine.ts'
 import { ownerMachine } from '../machines/owner/owner.machine.ts'
 import { playerMachine } from '../machines/player/player.machine.ts'
 import { pollingMachine } from '../machines/polling/polling.machine.ts'
@@ -46,8 +62,9 @@ export interface RoomPorts extends AppPorts {
 
 /**
  * A room visit's machines with real effects: the room and its children (player, push socket,
- * polling, gifts, missions, reports, the welcome editor), the owner's broadcaster menu, the next live, and the
- * /mission page's panel. Loaded with the first room page (src/compose/app.ts), not with the site.
+ * polling, gifts, missions, reports, the welcome editor), the owner's broadcaster menu, the next
+ * live, the live's tags, the greeting to followers, a follower's notice bell, and the /mission
+ * page's panel. Loaded with the first room page (src/compose/app.ts), not with the site.
  */
 export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPorts) {
   const provideVisit = roomVisit(effects, device, ports)
@@ -72,6 +89,38 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
       actors: {
         loadNextLive: fromPromise(({ input }) => getNextLive(effects.api, input.roomId)),
         saveNextLive: fromPromise(({ input }) => saveNextLive(effects.api, input)),
+      },
+      actions: {
+        notify: (_, notice) => ports.notify(notice),
+        reportError: (_, { error }) => ports.reportError(error),
+      },
+    }),
+    liveTags: liveTagsMachine.provide({
+      actors: {
+        loadTags: fromPromise(({ input }) => getLiveTags(effects.api, input.roomId)),
+        suggestTags: fromPromise(({ input }) => suggestLiveTags(effects.api, input.keyword)),
+        validateTag: fromPromise(({ input }) => validateLiveTag(effects.api, input.tag)),
+        saveTags: fromPromise(({ input }) => saveLiveTags(effects.api, input)),
+      },
+      actions: {
+        notify: (_, notice) => ports.notify(notice),
+        reportError: (_, { error }) => ports.reportError(error),
+      },
+    }),
+    greeting: greetingMachine.provide({
+      actors: {
+        loadGreeting: fromPromise(({ input }) => getGreeting(effects.api, input.roomId)),
+        saveGreeting: fromPromise(({ input }) => saveGreeting(effects.api, input)),
+      },
+      actions: {
+        notify: (_, notice) => ports.notify(notice),
+        reportError: (_, { error }) => ports.reportError(error),
+      },
+    }),
+    roomNotice: roomNoticeMachine.provide({
+      actors: {
+        loadStatus: fromPromise(({ input }) => getPushSendStatus(effects.api, input.roomId)),
+        setStatus: fromPromise(({ input }) => setPushSendStatus(effects.api, input)),
       },
       actions: {
         notify: (_, notice) => ports.notify(notice),

@@ -5,13 +5,15 @@ import { getRoomGenres, searchRooms, suggestRooms } from '../effects/api/search.
 import { searchBoxMachine } from '../machines/search/search-box.machine.ts'
 import { searchResultsMachine } from '../machines/search/search-results.machine.ts'
 import { getTimeTables } from '../effects/api/follow.ts'
+import { getTaggedLives } from '../effects/api/live-tags.ts'
+import { taggedLivesMachine } from '../machines/live-tags/tagged-lives.machine.ts'
 import { upcomingMachine } from '../machines/upcoming/upcoming.machine.ts'
 
 export type SearchMachines = ReturnType<typeof searchMachines>
 
 /**
- * The ways to find a room — the header's search box, the results page, the home page's strip of
- * lives to come — with real effects. Loaded when the box is first focused or opened, with the
+ * The ways to find a room — the header's search box, the results page (by name, or the rooms on
+ * air with a tag), the home page's strip of lives to come — with real effects. Loaded when the box is first focused or opened, with the
  * results page, or once the home page has painted (src/compose/app.ts), not with the site.
  */
 export function searchMachines(effects: Effects, ports: AppPorts) {
@@ -32,6 +34,10 @@ export function searchMachines(effects: Effects, ports: AppPorts) {
         loadGenres: fromPromise(() => getRoomGenres(effects.api)),
         loadRooms: fromPromise(({ input }) => searchRooms(effects.api, input)),
       },
+      actions: { reportError },
+    }),
+    tagged: taggedLivesMachine.provide({
+      actors: { loadLives: fromPromise(({ input }) => getTaggedLives(effects.api, input.tag)) },
       actions: { reportError },
     }),
     upcoming: upcomingMachine.provide({

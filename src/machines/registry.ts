@@ -25,6 +25,10 @@ import { giftMachine } from './gift/gift.machine.ts'
 import { mypageMachine } from './mypage/mypage.machine.ts'
 import { onlivesMachine } from './onlives/onlives.machine.ts'
 import { nextLiveMachine } from './next-live/next-live.machine.ts'
+import { greetingMachine } from './greeting/greeting.machine.ts'
+import { liveTagsMachine } from './live-tags/live-tags.machine.ts'
+import { taggedLivesMachine } from './live-tags/tagged-lives.machine.ts'
+import { roomNoticeMachine } from './room-notice/room-notice.machine.ts'
 import { noticeMachine } from './notice/notice.machine.ts'
 import { noticesMachine } from './notice/notices.machine.ts'
 import { ownerMachine } from './owner/owner.machine.ts'
@@ -82,6 +86,10 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'mission', machine: missionMachine },
   { dir: 'follow', machine: followMachine },
   { dir: 'next-live', machine: nextLiveMachine },
+  { dir: 'live-tags', machine: liveTagsMachine },
+  { dir: 'live-tags', machine: taggedLivesMachine },
+  { dir: 'greeting', machine: greetingMachine },
+  { dir: 'room-notice', machine: roomNoticeMachine },
   { dir: 'notice', machine: noticesMachine },
   { dir: 'notice', machine: noticeMachine },
   { dir: 'search', machine: searchBoxMachine },

@@ -1,3 +1,5 @@
+import type { InferInput } from 'valibot'
+import type { RoomIdQuery, RoomProfileAnswer } from '../../contract/room.ts'
 import type {
   FollowGenreQuery,
   FollowGenresAnswer,
@@ -5,8 +7,13 @@ import type {
   FollowRoomsAnswer,
   FollowRoomsQuery,
   FollowSchedulesAnswer,
+  GreetingAnswer,
+  GreetingBody,
+  GreetingQuery,
   NextLiveAnswer,
   NextLiveBody,
+  PushSendAnswer,
+  PushSendBody,
   TimeTablesAnswer,
 } from '../../contract/follow.ts'
 import { FOLLOW_PAGE_DEFAULT } from '../../contract/follow.ts'
@@ -59,3 +66,25 @@ export const saveNextLive = (api: ApiClient, body: NextLiveBody) =>
 /** `/api/time_table/time_tables`: every room's next lives to come, soonest first. */
 export const getTimeTables = async (api: ApiClient) =>
   (await api.get<TimeTablesAnswer>('/api/time_table/time_tables')).time_tables
+
+/** `GET /api/room/greeting`: the owner's greeting, `is_shown` for a follower or the owner. */
+export const getGreeting = (api: ApiClient, roomId: number) =>
+  api.get<GreetingAnswer>('/api/room/greeting', {
+    room_id: String(roomId),
+  } satisfies InferInput<typeof GreetingQuery>)
+
+/** `POST /api/room/greeting` (the owner): '' removes it. */
+export const saveGreeting = (api: ApiClient, body: GreetingBody) =>
+  api.postForm<GreetingAnswer>('/api/room/greeting', { ...body })
+
+/** The viewer's notices of a room: the profile's `push_send_status` (`{}` when not following). */
+export const getPushSendStatus = async (api: ApiClient, roomId: number) =>
+  (
+    await api.get<Pick<RoomProfileAnswer, 'push_send_status'>>('/api/room/profile', {
+      room_id: String(roomId),
+    } satisfies RoomIdQuery)
+  ).push_send_status
+
+/** `POST /api/room/push_send_status`: a follower turns the room's notices on (1) or off (0). */
+export const setPushSendStatus = (api: ApiClient, body: PushSendBody) =>
+  api.postForm<PushSendAnswer>('/api/room/push_send_status', { ...body })
