@@ -1,4 +1,12 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  stopChild,
+} from 'xstate'
 import { type Order, type TimeLimitedPack } from '../../domain/shop.ts'
 import { secondsLeft } from '../../domain/shop-paths.ts'
 import { failures } from './failures.ts'
@@ -9,10 +17,30 @@ export interface PackContext {
   remaining: number
 }
 
+/** What the payment answers: the order, and the provider's page to go to (null: none needed). */
+export interface PackPayAnswer {
+  order: Order
+  redirectUrl: string | null
+}
+
 export type PackEvent =
-  { type: 'clock.tick'; nowMs: number } | { type: 'pack.buy' } | { type: 'pack.retry' }
+  | { type: 'clock.tick'; nowMs: number }
+  | { type: 'pack.buy' }
+  | { type: 'pack.retry' }
+  | { type: 'xstate.done.actor.pay'; output: PackPayAnswer }
+  | { type: 'xstate.error.actor.pay'; error: unknown }
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error })
+
+/**
+ * The seconds the offer has left at `nowMs`; null with no offer loaded. The guard that ends it and
+ * the countdown read it here.
+ */
+const leftAt = (c: PackContext, nowMs: number) =>
+  c.pack === null ? null : secondsLeft(c.pack.expires_at, nowMs)
+
+/** What is bought: the pack offered; null with none loaded. The guard and the payment read it. */
+const purchaseOf = (c: PackContext) => (c.pack === null ? null : { packId: c.pack.pack_id })
 
 /**
  * `/payment/time_limited_pack`: a coin pack offered for a limited time. The offer counts down
@@ -27,20 +55,27 @@ export const timeLimitedPackMachine = setup({
   actors: {
     loadPack: fromPromise<TimeLimitedPack>(notProvided('loadPack')),
     clock: fromCallback<PackEvent, { intervalMs: number }>(notProvided('clock')),
-    pay: fromPromise<{ order: Order; redirectUrl: string | null }, { packId: number }>(
-      notProvided('pay'),
-    ),
+    pay: fromPromise<PackPayAnswer, { packId: number }>(notProvided('pay')),
   },
   actions: {
     leaveFor: (_, _params: { url: string }) => {},
     showResult: (_, _params: { orderId: string }) => {},
     reportError: (_, _params: { error: unknown }) => {},
     requireLogin: () => {},
+    /** The countdown, from the offer's end. */
+    tick: assign(({ context, event }) => {
+      assertEvent(event, 'clock.tick')
+      const left = leftAt(context, event.nowMs)
+      return left === null ? {} : { remaining: left }
+    }),
   },
   guards: {
-    isOverAt: ({ context, event }) =>
-      event.type === 'clock.tick' &&
-      (context.pack === null || secondsLeft(context.pack.expires_at, event.nowMs) <= 0),
+    isOverAt: ({ context, event }) => {
+      assertEvent(event, 'clock.tick')
+      const left = leftAt(context, event.nowMs)
+      return left !== null && left <= 0
+    },
+    canBuy: ({ context }) => purchaseOf(context) !== null,
     isLoadedOver: (_, params: { pack: TimeLimitedPack }) => params.pack.remaining_seconds <= 0,
     hasEnded: (_, { error }: { error: unknown }) =>
       failures.errorType(error) === 'PACK_ENDED' || failures.notFound(error),
@@ -93,35 +128,40 @@ export const timeLimitedPackMachine = setup({
             target: 'ended',
             description: 'The offer ran out while the page was open: it disappears.',
           },
-          {
-            actions: assign({
-              remaining: ({ context, event }) =>
-                context.pack ? secondsLeft(context.pack.expires_at, event.nowMs) : 0,
-            }),
-          },
+          { actions: 'tick' },
         ],
       },
       initial: 'idle',
       states: {
         idle: {
-          on: { 'pack.buy': 'paying' },
+          on: {
+            'pack.buy': {
+              guard: 'canBuy',
+              target: 'paying',
+              // The pack offered (`canBuy` has just found it).
+              actions: enqueueActions(({ context, enqueue }) => {
+                const purchase = purchaseOf(context)
+                if (purchase) enqueue.spawnChild('pay', { id: 'pay', input: purchase })
+              }),
+            },
+          },
         },
         paying: {
-          invoke: {
-            id: 'pay',
-            src: 'pay',
-            input: ({ context }) => ({ packId: context.pack?.pack_id ?? 0 }),
-            onDone: [
+          // The offer running out meanwhile leaves the payment behind, as an invoke would.
+          exit: stopChild('pay'),
+          on: {
+            'xstate.done.actor.pay': [
               {
                 guard: {
                   type: 'hasRedirect',
                   params: ({ event }) => ({ url: event.output.redirectUrl }),
                 },
                 target: '#timeLimitedPack.redirecting',
-                actions: {
-                  type: 'leaveFor',
-                  params: ({ event }) => ({ url: event.output.redirectUrl ?? '' }),
-                },
+                // To the provider's page the answer names (`hasRedirect` has just found one).
+                actions: enqueueActions(({ event, enqueue }) => {
+                  const url = event.output.redirectUrl
+                  if (url !== null) enqueue({ type: 'leaveFor', params: { url } })
+                }),
               },
               {
                 target: 'idle',
@@ -132,7 +172,7 @@ export const timeLimitedPackMachine = setup({
                 description: 'This attempt was already over: its result page shows it.',
               },
             ],
-            onError: [
+            'xstate.error.actor.pay': [
               {
                 guard: { type: 'hasEnded', params: errorParams },
                 target: '#timeLimitedPack.ended',
