@@ -6,6 +6,7 @@ import { checkEcItemDraft, checkShippingAddress } from '../../src/domain/shop-fo
 import { ecEditorMachine } from '../../src/machines/ec-shop/ec-editor.machine.ts'
 import { ecShopMachine, maxQuantity } from '../../src/machines/ec-shop/ec-shop.machine.ts'
 import { checkoutMachine } from '../../src/machines/povo/checkout.machine.ts'
+import { pageOf } from '../../src/machines/povo/checkout.setup.ts'
 import { timeLimitedPackMachine } from '../../src/machines/povo/time-limited-pack.machine.ts'
 import { shippingAddress, shopOrder, shopPackage, shopPlan } from './shop-fixtures.ts'
 import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
@@ -48,6 +49,8 @@ const visits = [
   { type: 'checkout.visit', step: 'shipping', loggedIn: true, packageId: 1, planId: 11 },
   { type: 'checkout.visit', step: 'confirm', loggedIn: true, packageId: 1, planId: 11 },
   { type: 'checkout.visit', step: 'result', loggedIn: true, orderId: 'o_abc' },
+  // A page without the package it shows (no page sends one): nothing is asked for package 0.
+  { type: 'checkout.visit', step: 'package', loggedIn: true },
 ]
 
 const checkoutEvents = [
@@ -158,6 +161,9 @@ describe('checkout machine graph', () => {
           expect(type).toBe('checkout.pay')
           const p = to.context.plan
           expect(p !== null && (!p.requires_shipping || to.context.saved !== null)).toBe(true)
+        }
+        if (event.type === 'checkout.visit' && pageOf(event) === null) {
+          expect(to.matches('notFound')).toBe(true)
         }
         if (to.matches('redirecting') && !from.matches('redirecting')) {
           expect(from.matches({ confirm: 'reserving' })).toBe(true)

@@ -1,14 +1,25 @@
-import { assign } from 'xstate'
+import { assign, enqueueActions, stopChild } from 'xstate'
 import { EMPTY_SHIPPING } from '../../domain/shop-forms.ts'
 import { checkoutPath, previousStep } from '../../domain/shop-paths.ts'
-import { checkoutSetup, errorParams, loadFailed, place, toStep } from './checkout.setup.ts'
+import {
+  checkoutSetup,
+  errorParams,
+  loadFailed,
+  pageOf,
+  place,
+  planIdOf,
+  toStep,
+} from './checkout.setup.ts'
 import { confirm, shipping } from './checkout.steps.ts'
 
 export type {
   CheckoutContext,
   CheckoutEvent,
+  CheckoutPage,
   CheckoutVisit,
   ConfirmData,
+  PayAnswer,
+  PayInput,
   PlanData,
   ShopHome,
 } from './checkout.setup.ts'
@@ -38,11 +49,19 @@ export const checkoutMachine = checkoutSetup.createMachine({
   },
   initial: 'idle',
   on: {
-    'checkout.visit': toStep('event').map((t) => ({
-      ...t,
-      actions: 'visit' as const,
-      description: 'A page of the checkout opened (a link, browser back or a reload).',
-    })),
+    'checkout.visit': [
+      ...toStep('event').map((t) => ({
+        ...t,
+        actions: 'visit' as const,
+        description: 'A page of the checkout opened (a link, browser back or a reload).',
+      })),
+      {
+        target: '#checkout.notFound',
+        reenter: true,
+        actions: 'visit',
+        description: 'A page without the package, plan or order it shows: none is made up.',
+      },
+    ],
     'checkout.back': {
       actions: {
         type: 'goTo',
@@ -75,18 +94,25 @@ export const checkoutMachine = checkoutSetup.createMachine({
       initial: 'loading',
       states: {
         loading: {
-          invoke: {
-            id: 'loadPackage',
-            src: 'loadPackage',
-            input: ({ context }) => ({ packageId: context.packageId ?? 0 }),
-            onDone: {
+          // The package visited (`isStep` has just found the page whole).
+          entry: enqueueActions(({ context, enqueue }) => {
+            const page = pageOf(context)
+            if (page?.step === 'package')
+              enqueue.spawnChild('loadPackage', {
+                id: 'loadPackage',
+                input: { packageId: page.packageId },
+              })
+          }),
+          exit: stopChild('loadPackage'),
+          on: {
+            'xstate.done.actor.loadPackage': {
               target: 'ready',
               actions: assign({
                 pkg: ({ event }) => event.output.package,
                 plans: ({ event }) => event.output.plans,
               }),
             },
-            onError: loadFailed(),
+            'xstate.error.actor.loadPackage': loadFailed(),
           },
         },
         ready: {},
@@ -96,15 +122,19 @@ export const checkoutMachine = checkoutSetup.createMachine({
       initial: 'loading',
       states: {
         loading: {
-          invoke: {
-            id: 'loadPlan',
-            src: 'loadPlan',
-            input: ({ context }) => ({ planId: context.planId ?? 0 }),
-            onDone: {
+          // The plan visited (`isStep` has just found the page whole).
+          entry: enqueueActions(({ context, enqueue }) => {
+            const planId = planIdOf(context)
+            if (planId !== null)
+              enqueue.spawnChild('loadPlan', { id: 'loadPlan', input: { planId } })
+          }),
+          exit: stopChild('loadPlan'),
+          on: {
+            'xstate.done.actor.loadPlan': {
               target: 'ready',
               actions: { type: 'storePlan', params: ({ event }) => event.output },
             },
-            onError: loadFailed(),
+            'xstate.error.actor.loadPlan': loadFailed(),
           },
         },
         ready: {
@@ -139,11 +169,18 @@ export const checkoutMachine = checkoutSetup.createMachine({
       initial: 'loading',
       states: {
         loading: {
-          invoke: {
-            id: 'confirmOrder',
-            src: 'confirmOrder',
-            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
-            onDone: [
+          // The order visited (`isStep` has just found the page whole).
+          entry: enqueueActions(({ context, enqueue }) => {
+            const page = pageOf(context)
+            if (page?.step === 'result')
+              enqueue.spawnChild('confirmOrder', {
+                id: 'confirmOrder',
+                input: { orderId: page.orderId },
+              })
+          }),
+          exit: stopChild('confirmOrder'),
+          on: {
+            'xstate.done.actor.confirmOrder': [
               {
                 guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output }) },
                 target: 'done',
@@ -157,7 +194,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 actions: { type: 'storeOrder', params: ({ event }) => event.output },
               },
             ],
-            onError: [
+            'xstate.error.actor.confirmOrder': [
               { guard: { type: 'isNotFound', params: errorParams }, target: '#checkout.notFound' },
               {
                 guard: { type: 'isLoginLost', params: errorParams },

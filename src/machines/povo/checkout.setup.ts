@@ -58,6 +58,33 @@ export type CheckoutVisit = {
   orderId?: string
 }
 
+/** What the payment answers: the order, and the provider's page to go to (null: none needed). */
+export interface PayAnswer {
+  order: Order
+  redirectUrl: string | null
+}
+
+/** `address`: what the order ships to (an attempt for another address is another order). */
+export interface PayInput {
+  planId: number
+  address: ShippingAddress | null
+}
+
+/** What each step's load answers, and the payment's, as their events bring them. */
+type Answers = {
+  loadPackage: { package: ShopPackage; plans: ShopPlan[] }
+  loadPlan: PlanData
+  loadShipping: PlanData & { saved: ShippingAddress | null }
+  loadConfirm: ConfirmData
+  confirmOrder: Order
+  pay: PayAnswer
+}
+type Answered = {
+  [K in keyof Answers]:
+    | { type: `xstate.done.actor.${K}`; output: Answers[K] }
+    | { type: `xstate.error.actor.${K}`; error: unknown }
+}[keyof Answers]
+
 export type CheckoutEvent =
   | CheckoutVisit
   | { type: 'checkout.next' }
@@ -67,6 +94,56 @@ export type CheckoutEvent =
   | { type: 'checkout.restart' }
   | { type: 'shipping.change'; field: ShippingField; value: string }
   | { type: 'shipping.submit' }
+  | Answered
+
+/** A page of the checkout with what it shows: its package, its plan or its order. */
+export type CheckoutPage =
+  | { step: 'packages' }
+  | { step: 'package'; packageId: number }
+  | { step: 'plan' | 'shipping' | 'confirm'; planId: number }
+  | { step: 'result'; orderId: string }
+
+/**
+ * The page a visit is on (or the checkout, going back to its step), with what it shows; null when
+ * that is missing. The guard that enters a step and the step's load both read it here.
+ */
+export function pageOf(p: {
+  step: CheckoutStep
+  packageId?: number | null
+  planId?: number | null
+  orderId?: string | null
+}): CheckoutPage | null {
+  const { step, packageId = null, planId = null, orderId = null } = p
+  switch (step) {
+    case 'packages':
+      return { step }
+    case 'package':
+      return packageId === null ? null : { step, packageId }
+    case 'result':
+      return orderId === null ? null : { step, orderId }
+    default:
+      return planId === null ? null : { step, planId }
+  }
+}
+
+/** The plan of a plan, shipping or confirm page; null on another page. */
+export function planIdOf(c: CheckoutContext): number | null {
+  const page = pageOf(c)
+  return page?.step === 'plan' || page?.step === 'shipping' || page?.step === 'confirm'
+    ? page.planId
+    : null
+}
+
+/**
+ * The order as it goes to the payment: the plan confirmed, with the saved address where it ships;
+ * null before the plan is loaded or while a needed address is missing. The guard that pays and
+ * the payment read it here.
+ */
+export function paymentOf(c: CheckoutContext): PayInput | null {
+  if (c.plan === null) return null
+  if (!c.plan.requires_shipping) return { planId: c.plan.plan_id, address: null }
+  return c.saved === null ? null : { planId: c.plan.plan_id, address: c.saved }
+}
 
 /** The machine's state for each page. */
 const STEP_STATES = [
@@ -117,22 +194,18 @@ export const checkoutSetup = setup({
   },
   actors: {
     loadHome: fromPromise<ShopHome>(notProvided('loadHome')),
-    loadPackage: fromPromise<{ package: ShopPackage; plans: ShopPlan[] }, { packageId: number }>(
+    loadPackage: fromPromise<Answers['loadPackage'], { packageId: number }>(
       notProvided('loadPackage'),
     ),
     loadPlan: fromPromise<PlanData, { planId: number }>(notProvided('loadPlan')),
-    loadShipping: fromPromise<PlanData & { saved: ShippingAddress | null }, { planId: number }>(
+    loadShipping: fromPromise<Answers['loadShipping'], { planId: number }>(
       notProvided('loadShipping'),
     ),
     saveShipping: fromPromise<ShippingAddress, { address: ShippingAddress }>(
       notProvided('saveShipping'),
     ),
     loadConfirm: fromPromise<ConfirmData, { planId: number }>(notProvided('loadConfirm')),
-    /** `address`: what the order ships to (an attempt for another address is another order). */
-    pay: fromPromise<
-      { order: Order; redirectUrl: string | null },
-      { planId: number; address: ShippingAddress | null }
-    >(notProvided('pay')),
+    pay: fromPromise<PayAnswer, PayInput>(notProvided('pay')),
     confirmOrder: fromPromise<Order, { orderId: string }>(notProvided('confirmOrder')),
   },
   actions: {
@@ -161,7 +234,7 @@ export const checkoutSetup = setup({
         context.address === EMPTY_SHIPPING ? (data.saved ?? EMPTY_SHIPPING) : context.address,
     })),
     edit: assign(({ context, event }) => {
-      if (event.type !== 'shipping.change') return {}
+      assertEvent(event, 'shipping.change')
       const { [event.field]: _, ...otherErrors } = context.fieldErrors
       return {
         address: { ...context.address, [event.field]: event.value },
@@ -172,20 +245,24 @@ export const checkoutSetup = setup({
       const checked = checkShippingAddress(context.address)
       return { fieldErrors: checked.ok ? {} : checked.errors }
     }),
-    refuseFields: assign((_, params: { error: unknown }) => ({
-      fieldErrors: failures.fieldErrors(params.error) ?? {},
-    })),
+    /** The server's refusals, by their fields (`hasFieldErrors` has just found them). */
+    refuseFields: assign((_, params: { error: unknown }) => {
+      const fieldErrors = failures.fieldErrors(params.error)
+      return fieldErrors === null ? {} : { fieldErrors }
+    }),
     storeOrder: assign((_, order: Order | null) => ({ order })),
   },
   guards: {
-    isStep: ({ context, event }, params: { step: CheckoutStep; from: 'event' | 'context' }) =>
-      (params.from === 'event' && event.type === 'checkout.visit' ? event.step : context.step) ===
-      params.step,
+    /** The page visited (`event`) or the checkout's own (`context`) is this step, and whole. */
+    isStep: ({ context, event }, params: { step: CheckoutStep; from: 'event' | 'context' }) => {
+      if (params.from === 'context') return pageOf(context)?.step === params.step
+      assertEvent(event, 'checkout.visit')
+      return pageOf(event)?.step === params.step
+    },
     isAnonymous: ({ context }) => !context.loggedIn,
     requiresShipping: ({ context }) => context.plan?.requires_shipping === true,
     formInvalid: ({ context }) => !checkShippingAddress(context.address).ok,
-    canPay: ({ context }) =>
-      context.plan !== null && (!context.plan.requires_shipping || context.saved !== null),
+    canPay: ({ context }) => paymentOf(context) !== null,
     hasRedirect: (_, params: { url: string | null }) => params.url !== null,
     isExpired: (_, params: { order: Order }) => params.order.status === 'expired',
     isPaid: (_, params: { order: Order }) => params.order.status === 'paid',

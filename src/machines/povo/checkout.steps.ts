@@ -1,24 +1,35 @@
-import { assign } from 'xstate'
+import { assign, enqueueActions, stopChild } from 'xstate'
 import { checkoutPath, orderResultPath } from '../../domain/shop-paths.ts'
-import { checkoutSetup, errorParams, loadFailed, place } from './checkout.setup.ts'
+import {
+  checkoutSetup,
+  errorParams,
+  loadFailed,
+  paymentOf,
+  place,
+  planIdOf,
+} from './checkout.setup.ts'
 
 /** `…/shipping`: the form, checked before it is sent; the server's refusals stay by their fields. */
 export const shipping = checkoutSetup.createStateConfig({
   initial: 'loading',
   states: {
     loading: {
-      invoke: {
-        id: 'loadShipping',
-        src: 'loadShipping',
-        input: ({ context }) => ({ planId: context.planId ?? 0 }),
-        onDone: {
+      // The plan visited (`isStep` has just found the page whole).
+      entry: enqueueActions(({ context, enqueue }) => {
+        const planId = planIdOf(context)
+        if (planId !== null)
+          enqueue.spawnChild('loadShipping', { id: 'loadShipping', input: { planId } })
+      }),
+      exit: stopChild('loadShipping'),
+      on: {
+        'xstate.done.actor.loadShipping': {
           target: 'editing',
           actions: [
             { type: 'storePlan', params: ({ event }) => event.output },
             { type: 'storeSaved', params: ({ event }) => event.output },
           ],
         },
-        onError: loadFailed(),
+        'xstate.error.actor.loadShipping': loadFailed(),
       },
     },
     editing: {
@@ -78,11 +89,15 @@ export const confirm = checkoutSetup.createStateConfig({
   initial: 'loading',
   states: {
     loading: {
-      invoke: {
-        id: 'loadConfirm',
-        src: 'loadConfirm',
-        input: ({ context }) => ({ planId: context.planId ?? 0 }),
-        onDone: {
+      // The plan visited (`isStep` has just found the page whole).
+      entry: enqueueActions(({ context, enqueue }) => {
+        const planId = planIdOf(context)
+        if (planId !== null)
+          enqueue.spawnChild('loadConfirm', { id: 'loadConfirm', input: { planId } })
+      }),
+      exit: stopChild('loadConfirm'),
+      on: {
+        'xstate.done.actor.loadConfirm': {
           target: 'ready',
           actions: [
             { type: 'storePlan', params: ({ event }) => event.output },
@@ -90,36 +105,41 @@ export const confirm = checkoutSetup.createStateConfig({
             { type: 'storeOrder', params: ({ event }) => event.output.order },
           ],
         },
-        onError: loadFailed(),
+        'xstate.error.actor.loadConfirm': loadFailed(),
       },
     },
     ready: {
       on: {
-        'checkout.pay': { guard: 'canPay', target: 'reserving' },
+        'checkout.pay': {
+          guard: 'canPay',
+          target: 'reserving',
+          // The order as confirmed (`canPay` has just found it whole).
+          actions: enqueueActions(({ context, enqueue }) => {
+            const payment = paymentOf(context)
+            if (payment) enqueue.spawnChild('pay', { id: 'pay', input: payment })
+          }),
+        },
       },
     },
     reserving: {
       description: 'Reserves the order (one per attempt, by its client key) and opens the payment.',
-      invoke: {
-        id: 'pay',
-        src: 'pay',
-        input: ({ context }) => ({
-          planId: context.plan?.plan_id ?? 0,
-          address: context.plan?.requires_shipping ? context.saved : null,
-        }),
-        onDone: [
+      // Another page visited meanwhile leaves the payment behind, as an invoke would.
+      exit: stopChild('pay'),
+      on: {
+        'xstate.done.actor.pay': [
           {
             guard: {
               type: 'hasRedirect',
               params: ({ event }) => ({ url: event.output.redirectUrl }),
             },
             target: '#checkout.redirecting',
+            // To the provider's page the answer names (`hasRedirect` has just found one).
             actions: [
               { type: 'storeOrder', params: ({ event }) => event.output.order },
-              {
-                type: 'leaveFor',
-                params: ({ event }) => ({ url: event.output.redirectUrl ?? '' }),
-              },
+              enqueueActions(({ event, enqueue }) => {
+                const url = event.output.redirectUrl
+                if (url !== null) enqueue({ type: 'leaveFor', params: { url } })
+              }),
             ],
           },
           {
@@ -142,7 +162,7 @@ export const confirm = checkoutSetup.createStateConfig({
             description: 'This attempt was already paid or ended: its result page shows it.',
           },
         ],
-        onError: [
+        'xstate.error.actor.pay': [
           {
             guard: { type: 'isOrderExpired', params: errorParams },
             target: '#checkout.expired',
