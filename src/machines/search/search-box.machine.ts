@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { AutocompleteAnswer, FoundRoom } from '../../contract/search.ts'
 import { notProvided } from '../not-provided.ts'
 
@@ -20,6 +20,17 @@ export type SearchBoxEvent =
   | { type: 'search.submit' }
   | { type: 'search.pick'; index: number }
   | { type: 'search.close' }
+
+/** The room suggested at `index`; null past the list. */
+const suggestionAt = (c: SearchBoxContext, index: number): FoundRoom | null =>
+  c.suggestions[index] ?? null
+
+/**
+ * The suggestion chosen with the arrow keys; null with none chosen. The guard that opens it and
+ * the opening read it here.
+ */
+const activeRoomOf = (c: SearchBoxContext): FoundRoom | null =>
+  c.active === null ? null : suggestionAt(c, c.active)
 
 /**
  * The header's search box: typing waits {@link SUGGEST_DELAY_MS} then asks for room names; a key
@@ -59,9 +70,14 @@ export const searchBoxMachine = setup({
   },
   delays: { suggestDelay: SUGGEST_DELAY_MS },
   guards: {
-    isBlank: ({ event }) => event.type === 'search.type' && event.keyword.trim() === '',
+    isBlank: ({ event }) => {
+      assertEvent(event, 'search.type')
+      return event.keyword.trim() === ''
+    },
     hasKeyword: ({ context }) => context.keyword.trim() !== '',
-    hasActive: ({ context }) => context.active !== null,
+    hasActive: ({ context }) => activeRoomOf(context) !== null,
+    isSuggested: ({ context }, params: { index: number }) =>
+      suggestionAt(context, params.index) !== null,
     hasSuggestions: ({ context }) => context.suggestions.length > 0,
   },
 }).createMachine({
@@ -117,15 +133,14 @@ export const searchBoxMachine = setup({
         'search.next': { guard: 'hasSuggestions', actions: 'moveNext' },
         'search.previous': { guard: 'hasSuggestions', actions: 'movePrevious' },
         'search.pick': {
-          guard: ({ context, event }) => context.suggestions[event.index] !== undefined,
+          guard: { type: 'isSuggested', params: ({ event }) => ({ index: event.index }) },
           target: 'closed',
           actions: [
-            {
-              type: 'openRoom',
-              params: ({ context, event }) => ({
-                roomUrlKey: context.suggestions[event.index]?.room_url_key ?? '',
-              }),
-            },
+            // The room picked (`isSuggested` has just found it in the list).
+            enqueueActions(({ context, event, enqueue }) => {
+              const room = suggestionAt(context, event.index)
+              if (room) enqueue({ type: 'openRoom', params: { roomUrlKey: room.room_url_key } })
+            }),
             'clear',
           ],
         },
@@ -134,12 +149,11 @@ export const searchBoxMachine = setup({
             guard: 'hasActive',
             target: 'closed',
             actions: [
-              {
-                type: 'openRoom',
-                params: ({ context }) => ({
-                  roomUrlKey: context.suggestions[context.active ?? 0]?.room_url_key ?? '',
-                }),
-              },
+              // The room chosen (`hasActive` has just found it).
+              enqueueActions(({ context, enqueue }) => {
+                const room = activeRoomOf(context)
+                if (room) enqueue({ type: 'openRoom', params: { roomUrlKey: room.room_url_key } })
+              }),
               'clear',
             ],
           },
