@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, sendTo, setup } from 'xstate'
+import { assertEvent, assign, enqueueActions, fromCallback, sendTo, setup, stopChild } from 'xstate'
 
 import type { StreamOption } from '../../domain/room.ts'
 import { notProvided } from '../not-provided.ts'
@@ -60,6 +60,22 @@ export function playableStreams(list: readonly StreamOption[]): StreamOption[] {
 }
 
 /**
+ * What the engine plays: the attached element, the chosen quality's playlist; null with no element
+ * attached or no such quality. The guard that starts playing and the engine's start read it here.
+ */
+export function engineOf(
+  c: Pick<PlayerContext, 'element' | 'streams' | 'selectedId' | 'muted'>,
+): EngineInput | null {
+  const stream = c.streams.find((s) => s.id === c.selectedId)
+  if (c.element === null || stream === undefined) return null
+  return { element: c.element, url: stream.url, muted: c.muted }
+}
+
+/** How the last fatal error is recovered from; null after one that cannot be (or none). */
+const recoveryOf = (c: PlayerContext): 'network' | 'media' | null =>
+  c.lastError === 'network' || c.lastError === 'media' ? c.lastError : null
+
+/**
  * The room's video player: attaches to the page's video element, plays the chosen quality, and
  * recovers from network errors (reload after a growing wait) and media errors (decoder reset)
  * before giving up with a retry button.
@@ -89,24 +105,31 @@ export const playerMachine = setup({
       muted: context.muted,
     })),
     sendPlay: sendTo('engine', { type: 'engine.play' as const }),
-    countFailure: assign(({ context, event }) => ({
-      failures: context.failures + 1,
-      lastError: event.type === 'engine.error' ? event.kind : context.lastError,
-    })),
+    countFailure: assign(({ context, event }) => {
+      assertEvent(event, 'engine.error')
+      return { failures: context.failures + 1, lastError: event.kind }
+    }),
     resetFailures: assign({ failures: 0, lastError: null }),
-    recover: sendTo('engine', ({ context }) => ({
-      type: 'engine.recover' as const,
-      kind: context.lastError === 'media' ? ('media' as const) : ('network' as const),
-    })),
+    /** The error `canRecover` has just let through: a reload, or a decoder reset. */
+    recover: enqueueActions(({ context, enqueue }) => {
+      const kind = recoveryOf(context)
+      if (kind) enqueue.sendTo('engine', { type: 'engine.recover', kind } satisfies EngineCommand)
+    }),
   },
   guards: {
-    hasStream: ({ context }) => context.streams.length > 0,
-    isKnownStream: ({ context, event }) =>
-      event.type === 'quality.select' &&
-      event.id !== context.selectedId &&
-      context.streams.some((s) => s.id === event.id),
-    canRecover: ({ context, event }) =>
-      event.type === 'engine.error' && event.kind !== 'other' && context.failures < MAX_RECOVERIES,
+    /** The element attached has a quality to play. */
+    hasStream: ({ context, event }) => {
+      assertEvent(event, 'video.attach')
+      return engineOf({ ...context, element: event.element }) !== null
+    },
+    isKnownStream: ({ context, event }) => {
+      assertEvent(event, 'quality.select')
+      return event.id !== context.selectedId && context.streams.some((s) => s.id === event.id)
+    },
+    canRecover: ({ context, event }) => {
+      assertEvent(event, 'engine.error')
+      return event.kind !== 'other' && context.failures < MAX_RECOVERIES
+    },
   },
   delays: {
     recoveryWait: ({ context }) =>
@@ -145,16 +168,14 @@ export const playerMachine = setup({
       on: { 'video.detach': { target: 'detached', actions: 'detach' } },
     },
     active: {
-      invoke: {
-        id: 'engine',
-        src: 'engine',
-        input: ({ context }) => ({
-          // `active` is only entered with an element attached.
-          element: context.element as HTMLVideoElement,
-          url: context.streams.find((s) => s.id === context.selectedId)?.url ?? '',
-          muted: context.muted,
-        }),
-      },
+      // The engine plays the element attached and the quality chosen: `active` is entered from
+      // `detached` by an attach `hasStream` let through, and from `failed` or itself with the
+      // element still attached and a quality `isKnownStream` let through.
+      entry: enqueueActions(({ context, enqueue }) => {
+        const engine = engineOf(context)
+        if (engine) enqueue.spawnChild('engine', { id: 'engine', input: engine })
+      }),
+      exit: stopChild('engine'),
       on: {
         'video.detach': { target: 'detached', actions: 'detach' },
         'quality.select': {
