@@ -1,11 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { LIVE_TAG_MAX_LENGTH, normalTag } from '../domain/live-tags.ts'
 import { SEARCH_KEYWORD_MAX } from '../domain/search.ts'
 import { SearchPage } from '../views/search/SearchPage.tsx'
+import { TaggedLivesPage } from '../views/search/TaggedLives.tsx'
 import { searchId } from './-params.ts'
 
 export interface SearchParams {
   keyword?: string
   genre_id?: number
+  /** A live tag (a tag's link): the rooms on air with it, instead of a search by name. */
+  tag?: string
+}
+
+/** A tag as kept (src/domain/live-tags.ts); one no live could have is no tag. */
+function searchTag(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return undefined
+  const tag = normalTag(String(raw))
+  const length = Array.from(tag).length
+  return length > 0 && length <= LIVE_TAG_MAX_LENGTH ? tag : undefined
 }
 
 /** The router reads `?keyword=123` as a number: every keyword is taken as text, cut to the longest read. */
@@ -14,13 +26,15 @@ function validateSearch(raw: Record<string, unknown>): SearchParams {
   const keyword =
     typeof k === 'string' || typeof k === 'number' ? String(k).slice(0, SEARCH_KEYWORD_MAX) : ''
   const genreId = searchId(raw.genre_id)
+  const tag = searchTag(raw.tag)
   return {
     ...(keyword ? { keyword } : {}),
     ...(genreId !== undefined ? { genre_id: genreId } : {}),
+    ...(tag !== undefined ? { tag } : {}),
   }
 }
 
-/** `/search` (public): the rooms found by name, with a genre browser. */
+/** `/search` (public): the rooms found by name, with a genre browser; or the rooms on air with a tag. */
 export const Route = createFileRoute('/search')({
   validateSearch,
   loader: ({ context }) => context.search(),
@@ -28,12 +42,14 @@ export const Route = createFileRoute('/search')({
 })
 
 function Search() {
-  const { keyword = '', genre_id } = Route.useSearch()
+  const { keyword = '', genre_id, tag } = Route.useSearch()
   const genre = genre_id ?? 'all'
+  const machines = Route.useLoaderData()
+  if (tag !== undefined) return <TaggedLivesPage key={tag} logic={machines.tagged} tag={tag} />
   return (
     <SearchPage
       key={`${keyword} ${genre}`}
-      logic={Route.useLoaderData().results}
+      logic={machines.results}
       keyword={keyword}
       genre={genre}
     />

@@ -21,6 +21,7 @@ const live = (id: number, name: string, viewers: number, genre: number): OnliveI
     genre_id: genre,
     official_lv: 0,
     image: `/img/room/${id}.svg`,
+    tags: [] as string[],
   }) as OnliveItem
 
 const onlives = (genres: OnliveGenre[]) => ({ onlives: genres })

@@ -1,9 +1,13 @@
 import { formatCompactCount } from '../../domain/compact-count.ts'
 import type { OnliveItem } from '../../domain/api-types.ts'
 import { useT } from '../app-context.tsx'
+import { TagLinks } from './TagLinks.tsx'
 import './onlive-card.css'
 
-/** One room on air: cover, name, viewers. Links to the room page. */
+/** The most tags a card shows (the room page shows them all). */
+export const CARD_TAGS_MAX = 3
+
+/** One room on air: cover, name, viewers (a link to the room page), then its first tags. */
 export function OnliveCard({ live }: { live: OnliveItem }) {
   const { t, locale } = useT()
   return (
@@ -26,6 +30,8 @@ export function OnliveCard({ live }: { live: OnliveItem }) {
           </span>
         </span>
       </a>
+      {/* Beside the card's link, not in it: a link may not hold links. */}
+      <TagLinks tags={live.tags} max={CARD_TAGS_MAX} className="tag-links--row onlive-card__tags" />
     </li>
   )
 }

@@ -1,0 +1,34 @@
+import { useT } from '../app-context.tsx'
+import './tag-links.css'
+
+/** Where a tag leads: the rooms on air with it. */
+export const tagHref = (tag: string) => `/search?${new URLSearchParams({ tag }).toString()}`
+
+/**
+ * A live's tags as `#tag` links to the rooms on air with each; nothing without tags. `max` shows
+ * only the first few (a card's row: `className="tag-links--row"`).
+ */
+export function TagLinks({
+  tags,
+  max,
+  className,
+}: {
+  tags: readonly string[]
+  max?: number
+  className?: string
+}) {
+  const { t } = useT()
+  if (tags.length === 0) return null
+  const shown = max === undefined ? tags : tags.slice(0, max)
+  return (
+    <ul className={className ? `tag-links ${className}` : 'tag-links'} aria-label={t('room.tags')}>
+      {shown.map((tag) => (
+        <li key={tag} className="tag-links__item">
+          <a className="tag-links__link" href={tagHref(tag)}>
+            <span className="tag-links__text">#{tag}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
