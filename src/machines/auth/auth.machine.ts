@@ -1,5 +1,5 @@
-import { assertEvent } from 'xstate'
-import { authSetup } from './auth.setup.ts'
+import { assertEvent, enqueueActions } from 'xstate'
+import { authSetup, refusalOf } from './auth.setup.ts'
 import { reportAndShow, sessionState, smsState } from './auth.sms.ts'
 
 export type {
@@ -104,10 +104,12 @@ export const authMachine = authSetup.createMachine({
                       'Wrong word or password: the message, a new captcha, the typed input kept.',
                     actions: [
                       { type: 'takeLoginAnswer', params: ({ event }) => event.output },
-                      {
-                        type: 'notify',
-                        params: ({ event }) => ({ tone: 'error', text: event.output.error ?? '' }),
-                      },
+                      // The server's message (`isRefused` has just found one).
+                      enqueueActions(({ event, enqueue }) => {
+                        const text = refusalOf(event.output)
+                        if (text !== null)
+                          enqueue({ type: 'notify', params: { tone: 'error', text } })
+                      }),
                     ],
                   },
                   {
@@ -181,10 +183,12 @@ export const authMachine = authSetup.createMachine({
                     target: 'idle',
                     actions: [
                       { type: 'takeRegisterAnswer', params: ({ event }) => event.output },
-                      {
-                        type: 'notify',
-                        params: ({ event }) => ({ tone: 'error', text: event.output.error ?? '' }),
-                      },
+                      // The server's message (`isRefused` has just found one).
+                      enqueueActions(({ event, enqueue }) => {
+                        const text = refusalOf(event.output)
+                        if (text !== null)
+                          enqueue({ type: 'notify', params: { tone: 'error', text } })
+                      }),
                     ],
                   },
                   {

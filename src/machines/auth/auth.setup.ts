@@ -11,6 +11,14 @@ export interface AuthResult {
   captcha_url?: string
 }
 
+/**
+ * The server's refusal of a login or a registration (its message); null when it let it through.
+ * The guard that keeps the modal open and the toast read it here.
+ */
+export function refusalOf(result: AuthResult): string | null {
+  return typeof result.error === 'string' && result.error !== '' ? result.error : null
+}
+
 export interface LoginForm {
   account_id: string
   password: string
@@ -107,7 +115,7 @@ export const authSetup = setup({
     linkTwitter: assign({ twitterAuth: true }),
   },
   guards: {
-    isRefused: (_, result: AuthResult) => typeof result.error === 'string' && result.error !== '',
+    isRefused: (_, result: AuthResult) => refusalOf(result) !== null,
     hasNoUser: ({ event }) => event.type === 'social.callback' && event.noUser,
     hasSocialError: ({ event }) => event.type === 'social.callback' && event.error !== null,
     isLinked: ({ event }) => event.type === 'twitter.linked' && event.ok,
