@@ -16,7 +16,7 @@ function Room() {
       key={roomUrlKey}
       logic={machines.room}
       ownerLogic={machines.owner}
-      nextLiveLogic={machines.nextLive}
+      sideLogic={machines}
       roomUrlKey={roomUrlKey}
     />
   )

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { formatCountdown } from '../../domain/regulation.ts'
+import type { greetingMachine } from '../../machines/greeting/greeting.machine.ts'
 import {
   TELOP_MAX,
   VOTE_OPTIONS,
@@ -9,6 +10,8 @@ import {
 } from '../../machines/owner/owner.machine.ts'
 import { useT, usePageActor } from '../app-context.tsx'
 import type { WelcomeActor } from './types.ts'
+import { GreetingEditor } from './Greeting.tsx'
+import { LiveTagsEditor } from './LiveTags.tsx'
 import { NextLiveForm } from './NextLive.tsx'
 import { WelcomeEditor } from './WelcomeEditor.tsx'
 import './owner.css'
@@ -45,7 +48,15 @@ function Countdown({ actor }: { actor: RegulationActor }) {
   )
 }
 
-function Panel({ actor, welcome }: { actor: OwnerActor; welcome: WelcomeActor | undefined }) {
+function Panel({
+  actor,
+  welcome,
+  greetingLogic,
+}: {
+  actor: OwnerActor
+  welcome: WelcomeActor | undefined
+  greetingLogic: typeof greetingMachine
+}) {
   const { t } = useT()
   const c = useSelector(actor, (s) => s.context)
   const regulation = useSelector(actor, (s) => s.children.regulation)
@@ -91,6 +102,7 @@ function Panel({ actor, welcome }: { actor: OwnerActor; welcome: WelcomeActor | 
         {c.liveId > 0 ? t('owner.onAir') : t('owner.offAir')}
       </p>
       {c.liveId > 0 && <LiveControls actor={actor} welcome={welcome} />}
+      <GreetingEditor logic={greetingLogic} roomId={c.roomId} />
       <label className="field field--check">
         <input
           type="checkbox"
@@ -109,7 +121,7 @@ function Panel({ actor, welcome }: { actor: OwnerActor; welcome: WelcomeActor | 
   )
 }
 
-/** What only a live has: telop, votes, the welcome comment, and ending it. */
+/** What only a live has: telop, votes, the welcome comment, its tags, and ending it. */
 function LiveControls({
   actor,
   welcome,
@@ -195,6 +207,8 @@ function LiveControls({
 
       {welcome && <WelcomeEditor actor={welcome} />}
 
+      <LiveTagsEditor />
+
       <NextLiveForm />
 
       <button
@@ -216,12 +230,14 @@ export function OwnerPanel({
   liveId,
   telop,
   welcome,
+  greetingLogic,
 }: {
   logic: typeof ownerMachine
   roomId: number
   liveId: number
   telop: string
   welcome: WelcomeActor | undefined
+  greetingLogic: typeof greetingMachine
 }) {
   const { t } = useT()
   const actor = usePageActor(logic, { input: { roomId, liveId, telop } })
@@ -244,7 +260,9 @@ export function OwnerPanel({
           </button>
         </div>
       )}
-      {status === 'ready' && <Panel actor={actor} welcome={welcome} />}
+      {status === 'ready' && (
+        <Panel actor={actor} welcome={welcome} greetingLogic={greetingLogic} />
+      )}
     </section>
   )
 }

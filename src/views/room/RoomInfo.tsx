@@ -2,8 +2,10 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { formatCompactCount } from '../../domain/compact-count.ts'
 import type { RoomInfo as Room } from '../../domain/room.ts'
+import type { roomNoticeMachine } from '../../machines/room-notice/room-notice.machine.ts'
 import { useT } from '../app-context.tsx'
 import { Badge } from '../components/Badge.tsx'
+import { NoticeToggle } from './NoticeToggle.tsx'
 import type { RoomActor } from './types.ts'
 
 /** The line a liver sets while broadcasting (`t:8`), above the video. */
@@ -18,8 +20,21 @@ export function Telop({ room }: { room: RoomActor }) {
   )
 }
 
-/** Name, viewers and followers, and what a viewer does with a room: follow, share, report. */
-export function RoomInfo({ room, info, isLive }: { room: RoomActor; info: Room; isLive: boolean }) {
+/**
+ * Name, viewers and followers, and what a viewer does with a room: follow (and, following, its
+ * notice bell), share, report.
+ */
+export function RoomInfo({
+  room,
+  info,
+  isLive,
+  noticeLogic,
+}: {
+  room: RoomActor
+  info: Room
+  isLive: boolean
+  noticeLogic: typeof roomNoticeMachine
+}) {
   const { t, locale } = useT()
   const viewers = useSelector(room, (s) => s.context.viewers)
   const followSaving = useSelector(room, (s) => s.context.followSaving)
@@ -51,6 +66,10 @@ export function RoomInfo({ room, info, isLive }: { room: RoomActor; info: Room; 
           >
             {info.isFollowing ? t('room.following') : t('room.follow')}
           </button>
+        )}
+        {/* Mounted on a follow, so it loads the new follower's status. */}
+        {!info.isOwner && info.isFollowing && (
+          <NoticeToggle logic={noticeLogic} roomId={info.roomId} />
         )}
         <button
           type="button"

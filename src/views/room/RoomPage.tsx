@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import './room.css'
 import { useSelector } from '@xstate/react'
-import type { nextLiveMachine } from '../../machines/next-live/next-live.machine.ts'
 import type { ownerMachine } from '../../machines/owner/owner.machine.ts'
 import type { roomMachine } from '../../machines/room/room.machine.ts'
 import { useApp, useT, usePageActor } from '../app-context.tsx'
@@ -17,7 +16,9 @@ import { ReportDialog } from './ReportDialog.tsx'
 import { Banners, RoomInfo, Telop } from './RoomInfo.tsx'
 import { GiftPanel } from './GiftPanel.tsx'
 import { GiftLog, GiftStage, VoteResults } from './GiftStage.tsx'
-import type { GiftActor, RoomActor } from './types.ts'
+import type { GiftActor, RoomActor, RoomSideLogic } from './types.ts'
+import { GreetingCard } from './Greeting.tsx'
+import { LiveTagsLine, LiveTagsScope } from './LiveTags.tsx'
 import { NextLiveLine, NextLiveScope } from './NextLive.tsx'
 import { OwnerPanel } from './OwnerPanel.tsx'
 import { MissionPanel } from '../mission/MissionPanel.tsx'
@@ -30,13 +31,13 @@ export type RoomVariant = 'full' | 'lite'
 export function RoomPage({
   logic,
   ownerLogic,
-  nextLiveLogic,
+  sideLogic,
   roomUrlKey,
   variant = 'full',
 }: {
   logic: typeof roomMachine
   ownerLogic: typeof ownerMachine
-  nextLiveLogic: typeof nextLiveMachine
+  sideLogic: RoomSideLogic
   roomUrlKey: string
   variant?: RoomVariant
 }) {
@@ -72,7 +73,7 @@ export function RoomPage({
       room={visit}
       userId={userId}
       ownerLogic={ownerLogic}
-      nextLiveLogic={nextLiveLogic}
+      sideLogic={sideLogic}
       roomUrlKey={roomUrlKey}
       variant={variant}
     />
@@ -84,14 +85,14 @@ function LoadedRoom({
   room,
   userId,
   ownerLogic,
-  nextLiveLogic,
+  sideLogic,
   roomUrlKey,
   variant,
 }: {
   room: RoomActor
   userId: number | null
   ownerLogic: typeof ownerMachine
-  nextLiveLogic: typeof nextLiveMachine
+  sideLogic: RoomSideLogic
   roomUrlKey: string
   variant: RoomVariant
 }) {
@@ -115,7 +116,7 @@ function LoadedRoom({
 
   const lite = variant === 'lite'
   return (
-    <NextLiveScope logic={nextLiveLogic} roomId={info.roomId}>
+    <SideScopes logic={sideLogic} roomId={info.roomId}>
       <section
         className={lite ? 'room room--lite' : 'room'}
         aria-labelledby="room-title"
@@ -189,6 +190,7 @@ function LoadedRoom({
               liveId={state === 'live' ? info.liveId : 0}
               telop={telop}
               welcome={welcome}
+              greetingLogic={sideLogic.greeting}
             />
           )}
           {state === 'live' && gift && <RoomGiftLog room={room} gift={gift} />}
@@ -207,7 +209,17 @@ function LoadedRoom({
           )}
           {state === 'live' && <VoteResults room={room} />}
           <NextLiveLine />
-          <RoomInfo room={room} info={info} isLive={state === 'live'} />
+          <RoomInfo
+            room={room}
+            info={info}
+            isLive={state === 'live'}
+            noticeLogic={sideLogic.roomNotice}
+          />
+          {state === 'live' && <LiveTagsLine />}
+          {/* Mounted on a follow, so it loads afresh: only followers may read it. */}
+          {info.isFollowing && !info.isOwner && (
+            <GreetingCard logic={sideLogic.greeting} roomId={info.roomId} />
+          )}
           {!lite && <Banners room={room} />}
           <a className="room__variant" href={lite ? `/r/${roomUrlKey}` : `/lite/${roomUrlKey}`}>
             {lite ? t('room.fullLink') : t('room.liteLink')}
@@ -215,6 +227,28 @@ function LoadedRoom({
         </div>
         {report && <ReportDialog actor={report} isOwner={info.isOwner} />}
       </section>
+    </SideScopes>
+  )
+}
+
+/**
+ * The room's side actors that two far parts of the page share (the next live, the live's tags:
+ * a line for everyone, a form in the owner panel).
+ */
+function SideScopes({
+  logic,
+  roomId,
+  children,
+}: {
+  logic: RoomSideLogic
+  roomId: number
+  children: ReactNode
+}) {
+  return (
+    <NextLiveScope logic={logic.nextLive} roomId={roomId}>
+      <LiveTagsScope logic={logic.liveTags} roomId={roomId}>
+        {children}
+      </LiveTagsScope>
     </NextLiveScope>
   )
 }

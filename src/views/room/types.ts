@@ -1,5 +1,9 @@
 import type { ActorRefFrom } from 'xstate'
 import type { giftMachine } from '../../machines/gift/gift.machine.ts'
+import type { greetingMachine } from '../../machines/greeting/greeting.machine.ts'
+import type { liveTagsMachine } from '../../machines/live-tags/live-tags.machine.ts'
+import type { nextLiveMachine } from '../../machines/next-live/next-live.machine.ts'
+import type { roomNoticeMachine } from '../../machines/room-notice/room-notice.machine.ts'
 import type { commentStreamMachine } from '../../machines/comment-stream/comment-stream.machine.ts'
 import type { reportMachine } from '../../machines/report/report.machine.ts'
 import type { roomOnAirMachine } from '../../machines/room/room-visit.machine.ts'
@@ -11,3 +15,11 @@ export type CommentsActor = ActorRefFrom<typeof commentStreamMachine>
 export type ReportActor = ActorRefFrom<typeof reportMachine>
 export type WelcomeActor = ActorRefFrom<typeof welcomeEditorMachine>
 export type GiftActor = ActorRefFrom<typeof giftMachine>
+
+/** The room page's side machines besides the visit: each started by the part of the page it serves. */
+export interface RoomSideLogic {
+  nextLive: typeof nextLiveMachine
+  liveTags: typeof liveTagsMachine
+  greeting: typeof greetingMachine
+  roomNotice: typeof roomNoticeMachine
+}
