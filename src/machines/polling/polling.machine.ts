@@ -34,6 +34,10 @@ export interface PollingContext {
 export const backoffMs = (failures: number) =>
   Math.min(POLLING_MAX_BACKOFF_MS, POLLING_INTERVAL_MS * 2 ** Math.max(0, failures - 1))
 
+/** The server's message for this viewer; null with none. The guard and the toast read it here. */
+const toastOf = (result: PollResult): string | null =>
+  result.toast === null || result.toast === '' ? null : result.toast
+
 /**
  * A live's polling: asks at once and then every 30 s, waits longer after each failure (up to
  * 5 minutes), reports viewers and toasts to the room, and stops for good when the live ends.
@@ -58,16 +62,16 @@ export const pollingMachine = setup({
       if (result.missionAchieved)
         enqueue.sendParent({ type: 'mission.achieved' } satisfies PollingReport)
     }),
-    toast: sendParent((_, result: PollResult): PollingReport => ({
+    toast: sendParent((_, params: { message: string }): PollingReport => ({
       type: 'polling.toast',
-      message: result.toast ?? '',
+      message: params.message,
     })),
     resetFailures: assign({ failures: 0 }),
     countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
   },
   guards: {
     isLiveEnd: (_, result: PollResult) => result.liveEnd,
-    hasToast: (_, result: PollResult) => result.toast !== null && result.toast !== '',
+    hasToast: (_, result: PollResult) => toastOf(result) !== null,
   },
   delays: {
     interval: POLLING_INTERVAL_MS,
@@ -95,7 +99,11 @@ export const pollingMachine = setup({
             actions: [
               'resetFailures',
               { type: 'report', params: ({ event }) => event.output },
-              { type: 'toast', params: ({ event }) => event.output },
+              // The server's message (`hasToast` has just found one).
+              enqueueActions(({ event, enqueue }) => {
+                const message = toastOf(event.output)
+                if (message !== null) enqueue({ type: 'toast', params: { message } })
+              }),
             ],
           },
           {
