@@ -1,4 +1,5 @@
-import { followSetup } from './follow.setup.ts'
+import { enqueueActions, stopChild } from 'xstate'
+import { followSetup, morePageOf } from './follow.setup.ts'
 
 export type { FollowGenre, FollowInput, FollowList, FollowTab } from './follow.setup.ts'
 
@@ -83,20 +84,27 @@ export const followMachine = followSetup.createMachine({
         },
         loadingMore: {
           description: 'The next page of followed rooms, appended below the ones shown.',
-          invoke: {
-            id: 'loadMoreRooms',
-            src: 'loadMoreRooms',
-            input: ({ context }) => ({ genre: context.genre, page: context.nextPage ?? 1 }),
-            onDone: {
+          // The next page (`hasMoreRooms` has just found one).
+          entry: enqueueActions(({ context, enqueue }) => {
+            const more = morePageOf(context)
+            if (more) enqueue.spawnChild('loadMoreRooms', { id: 'loadMoreRooms', input: more })
+          }),
+          // Another tab or genre meanwhile leaves the page behind, as an invoke would.
+          exit: stopChild('loadMoreRooms'),
+          on: {
+            'xstate.done.actor.loadMoreRooms': {
               target: 'shown',
               actions: { type: 'appendRooms', params: ({ event }) => event.output },
             },
-            onError: { target: 'moreFailed', actions: reportError },
+            'xstate.error.actor.loadMoreRooms': { target: 'moreFailed', actions: reportError },
           },
         },
         moreFailed: {
           description: 'The rooms shown stay; "more" or a retry asks for the page again.',
-          on: { 'follow.more': 'loadingMore', 'follow.retry': 'loadingMore' },
+          on: {
+            'follow.more': { guard: 'hasMoreRooms', target: 'loadingMore' },
+            'follow.retry': { guard: 'hasMoreRooms', target: 'loadingMore' },
+          },
         },
         failed: {
           on: { 'follow.retry': 'loading' },

@@ -41,6 +41,16 @@ export type FollowEvent =
   | { type: 'follow.genre'; genre: FollowGenre }
   | { type: 'follow.more' }
   | { type: 'follow.retry' }
+  | { type: 'xstate.done.actor.loadMoreRooms'; output: FollowRoomsAnswer }
+  | { type: 'xstate.error.actor.loadMoreRooms'; error: unknown }
+
+/**
+ * The next page of followed rooms to ask for: the rooms tab's, in the genre shown; null on the
+ * last page or another tab. The guard that pages and the load read it here.
+ */
+export function morePageOf(c: FollowContext): { genre: FollowGenre; page: number } | null {
+  return c.tab === 'rooms' && c.nextPage !== null ? { genre: c.genre, page: c.nextPage } : null
+}
 
 export const followSetup = setup({
   types: {
@@ -104,6 +114,6 @@ export const followSetup = setup({
     isOtherTab: ({ context, event }) => event.type === 'follow.tab' && event.tab !== context.tab,
     isOtherGenre: ({ context, event }) =>
       event.type === 'follow.genre' && event.genre !== context.genre,
-    hasMoreRooms: ({ context }) => context.tab === 'rooms' && context.nextPage !== null,
+    hasMoreRooms: ({ context }) => morePageOf(context) !== null,
   },
 })
