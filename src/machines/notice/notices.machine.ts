@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, stopChild } from 'xstate'
 import type { Notice, NoticeListAnswer } from '../../contract/notice.ts'
 import { notProvided } from '../not-provided.ts'
 
@@ -10,7 +10,11 @@ export interface NoticesContext {
   unreadNum: number
 }
 
-export type NoticesEvent = { type: 'notices.more' } | { type: 'notices.retry' }
+export type NoticesEvent =
+  | { type: 'notices.more' }
+  | { type: 'notices.retry' }
+  | { type: 'xstate.done.actor.loadMore'; output: NoticeListAnswer }
+  | { type: 'xstate.error.actor.loadMore'; error: unknown }
 
 const reportError = {
   type: 'reportError',
@@ -63,20 +67,26 @@ export const noticesMachine = setup({
     },
     loadingMore: {
       description: 'The next page, appended below the notices shown.',
-      invoke: {
-        id: 'loadMore',
-        src: 'loadPage',
-        input: ({ context }) => ({ page: context.nextPage ?? 1 }),
-        onDone: {
+      // The next page (`hasMore` has just found one).
+      entry: enqueueActions(({ context, enqueue }) => {
+        const page = context.nextPage
+        if (page !== null) enqueue.spawnChild('loadPage', { id: 'loadMore', input: { page } })
+      }),
+      exit: stopChild('loadMore'),
+      on: {
+        'xstate.done.actor.loadMore': {
           target: 'shown',
           actions: { type: 'storePage', params: ({ event }) => event.output },
         },
-        onError: { target: 'moreFailed', actions: reportError },
+        'xstate.error.actor.loadMore': { target: 'moreFailed', actions: reportError },
       },
     },
     moreFailed: {
       description: 'The notices shown stay; "more" or a retry asks for the page again.',
-      on: { 'notices.more': 'loadingMore', 'notices.retry': 'loadingMore' },
+      on: {
+        'notices.more': { guard: 'hasMore', target: 'loadingMore' },
+        'notices.retry': { guard: 'hasMore', target: 'loadingMore' },
+      },
     },
     failed: {
       on: { 'notices.retry': 'loading' },
