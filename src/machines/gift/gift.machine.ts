@@ -1,4 +1,4 @@
-import { and, enqueueActions, spawnChild, stopChild } from 'xstate'
+import { and, assertEvent, enqueueActions, spawnChild, stopChild } from 'xstate'
 import { activeFanLog } from '../../domain/gifts.ts'
 import { giftSetup, sendingOf } from './gift.setup.ts'
 
@@ -58,7 +58,10 @@ export const giftMachine = giftSetup.createMachine({
           actions: [
             'setConfirmPaid',
             spawnChild('saveConfirmPaid', {
-              input: ({ event }) => ({ on: event.type === 'gift.confirmPaid' && event.on }),
+              input: ({ event }) => {
+                assertEvent(event, 'gift.confirmPaid')
+                return { on: event.on }
+              },
             }),
           ],
           description:

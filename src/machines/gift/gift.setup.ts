@@ -107,7 +107,7 @@ export const giftSetup = setup({
       fanLevel: data.fanLevel,
     })),
     select: assign(({ context, event }) => {
-      if (event.type !== 'gift.select') return {}
+      assertEvent(event, 'gift.select')
       const selected = findGift(context.groups, event.giftId)
       return { selected, count: Math.min(1, limitOf({ selected, wallet: context.wallet })) }
     }),
