@@ -267,9 +267,11 @@ export const ecEditorMachine = setup({
           {
             guard: { type: 'hasFieldErrors', params: errorParams },
             target: 'editing',
-            actions: assign(({ event }) => ({
-              fieldErrors: failures.fieldErrors(event.error) ?? {},
-            })),
+            // The server's refusals, by their fields (`hasFieldErrors` has just found them).
+            actions: assign(({ event }) => {
+              const fieldErrors = failures.fieldErrors(event.error)
+              return fieldErrors === null ? {} : { fieldErrors }
+            }),
           },
           {
             guard: { type: 'isLoginLost', params: errorParams },
