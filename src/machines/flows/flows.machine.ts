@@ -119,9 +119,10 @@ export const flowsMachine = setup({
         ? { path, step: 0, unreachable: null }
         : { path: null, step: 0, unreachable: event.nodeId }
     }),
-    next: assign(({ context }) => ({
-      step: Math.min(context.step + 1, (context.path?.length ?? 1) - 1),
-    })),
+    /** One step on along the path chosen, up to its last (with none chosen there is none to go). */
+    next: assign(({ context }) =>
+      context.path === null ? {} : { step: Math.min(context.step + 1, context.path.length - 1) },
+    ),
     back: assign(({ context }) => ({ step: Math.max(0, context.step - 1) })),
     rewind: assign({ step: 0 }),
     dropPath: assign({ path: null, step: 0, unreachable: null }),
