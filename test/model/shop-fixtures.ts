@@ -1,3 +1,4 @@
+import { ApiRequestError, type ApiFailure } from '../../src/domain/api-failure.ts'
 import type { Order, ShippingAddress, ShopPackage, ShopPlan } from '../../src/domain/shop.ts'
 
 /** Sample shop answers shared by the model, view and unit tests (shapes of src/domain/shop.ts). */
@@ -53,3 +54,22 @@ export const shopOrder = (over: Partial<Order> = {}): Order => ({
   redirect_url: '/payment/sandbox/s1',
   ...over,
 })
+
+/** A server's refusal of a shop call, as the API client throws it. */
+export const serverError = (
+  status: number,
+  errorType: string | null = null,
+  fieldErrors?: Record<string, string>,
+) =>
+  new ApiRequestError({
+    kind: 'server',
+    status,
+    message: 'x',
+    errorType,
+    redirectUrl: null,
+    ...(fieldErrors ? { fieldErrors } : {}),
+  })
+
+/** A lost connection, as the API client throws it. */
+export const lost = (kind: Extract<ApiFailure['kind'], 'network' | 'timeout'>) =>
+  new ApiRequestError({ kind, status: null })
