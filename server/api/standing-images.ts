@@ -28,7 +28,13 @@ const MEDAL_MARKS: Record<MedalKind, { mark: string; color: string }> = {
 
 /** The file's number when it names one of `ids`; anything else is a 404. */
 const known = (file: string, ids: readonly number[]) =>
-  pathOr404(v.pipe(FileNumber, v.check((id) => ids.includes(id))), file)
+  pathOr404(
+    v.pipe(
+      FileNumber,
+      v.check((id) => ids.includes(id)),
+    ),
+    file,
+  )
 
 /** Grade marks and frames (/api/room_grade) and medals (/api/room/medals), drawn from data. */
 export function standingImageRoutes() {
