@@ -13,12 +13,14 @@ export interface SearchParams {
 }
 
 /** A tag as kept (src/domain/live-tags.ts); one no live could have is no tag. */
-function searchTag(raw: unknown): string | undefined {
-  if (typeof raw !== 'string' && typeof raw !== 'number') return undefined
-  const tag = normalTag(String(raw))
+function keptTag(raw: string): string | undefined {
+  const tag = normalTag(raw)
   const length = Array.from(tag).length
   return length > 0 && length <= LIVE_TAG_MAX_LENGTH ? tag : undefined
 }
+
+/** The longest `tag` read from the address (kept or not by the page, with the tag rules). */
+const TAG_PARAM_MAX = 100
 
 /** The router reads `?keyword=123` as a number: every keyword is taken as text, cut to the longest read. */
 function validateSearch(raw: Record<string, unknown>): SearchParams {
@@ -26,7 +28,10 @@ function validateSearch(raw: Record<string, unknown>): SearchParams {
   const keyword =
     typeof k === 'string' || typeof k === 'number' ? String(k).slice(0, SEARCH_KEYWORD_MAX) : ''
   const genreId = searchId(raw.genre_id)
-  const tag = searchTag(raw.tag)
+  // Checked by the page (keptTag): the tag rules load with it, not with the site.
+  const t = raw.tag
+  const tag =
+    typeof t === 'string' || typeof t === 'number' ? String(t).slice(0, TAG_PARAM_MAX) : undefined
   return {
     ...(keyword ? { keyword } : {}),
     ...(genreId !== undefined ? { genre_id: genreId } : {}),
@@ -45,7 +50,8 @@ function Search() {
   const { keyword = '', genre_id, tag } = Route.useSearch()
   const genre = genre_id ?? 'all'
   const machines = Route.useLoaderData()
-  if (tag !== undefined) return <TaggedLivesPage key={tag} logic={machines.tagged} tag={tag} />
+  const kept = tag === undefined ? undefined : keptTag(tag)
+  if (kept !== undefined) return <TaggedLivesPage key={kept} logic={machines.tagged} tag={kept} />
   return (
     <SearchPage
       key={`${keyword} ${genre}`}
