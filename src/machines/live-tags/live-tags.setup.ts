@@ -8,6 +8,7 @@ import type {
 import { failureOf, type Notice } from '../../domain/api-failure.ts'
 import { normalTag, tagsProblem } from '../../domain/live-tags.ts'
 import { notProvided } from '../not-provided.ts'
+import { nextActive, previousActive } from '../list-cursor.ts'
 
 /** How long typing must pause before tags in use are suggested. */
 export const TAG_SUGGEST_DELAY_MS = 200
@@ -98,16 +99,10 @@ export const liveTagsSetup = setup({
       active: null,
     })),
     moveNext: assign(({ context }) => ({
-      active:
-        context.active === null || context.active >= context.suggestions.length - 1
-          ? 0
-          : context.active + 1,
+      active: nextActive(context.active, context.suggestions.length),
     })),
     movePrevious: assign(({ context }) => ({
-      active:
-        context.active === null || context.active === 0
-          ? context.suggestions.length - 1
-          : context.active - 1,
+      active: previousActive(context.active, context.suggestions.length),
     })),
     /** The tag stays in the field, with the rule it breaks. */
     refuse: assign(({ context }, { tag }: { tag: string }) => ({

@@ -1,6 +1,7 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { AutocompleteAnswer, FoundRoom } from '../../contract/search.ts'
 import { notProvided } from '../not-provided.ts'
+import { nextActive, previousActive } from '../list-cursor.ts'
 
 /** How long typing must pause before the suggestions are asked for. */
 export const SUGGEST_DELAY_MS = 200
@@ -56,16 +57,10 @@ export const searchBoxMachine = setup({
     clear: assign({ suggestions: [], active: null }),
     store: assign((_, answer: AutocompleteAnswer) => ({ suggestions: answer.rooms, active: null })),
     moveNext: assign(({ context }) => ({
-      active:
-        context.active === null || context.active >= context.suggestions.length - 1
-          ? 0
-          : context.active + 1,
+      active: nextActive(context.active, context.suggestions.length),
     })),
     movePrevious: assign(({ context }) => ({
-      active:
-        context.active === null || context.active === 0
-          ? context.suggestions.length - 1
-          : context.active - 1,
+      active: previousActive(context.active, context.suggestions.length),
     })),
   },
   delays: { suggestDelay: SUGGEST_DELAY_MS },
