@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { EcItem } from '../../src/domain/shop.ts'
 import { ecEditorMachine, type EcEditorData } from '../../src/machines/ec-shop/ec-editor.machine.ts'
 import { ecShopMachine, type EcShopData } from '../../src/machines/ec-shop/ec-shop.machine.ts'
-import { shopOrder } from './shop-fixtures.ts'
+import { ecCategories, ecConfig, ecItem, shopOrder } from './shop-fixtures.ts'
 
 // The payment, the save and the visibility flip are started with the values the guard checked
 // (no room 0 or item 0 if something were missing): here they run for real, with recording effects.
-
-const item = (over: Partial<EcItem> = {}): EcItem => ({
-  item_id: 1,
-  room_id: 2,
-  category_id: 1,
-  category_name: 'グッズ',
-  name: 'アクリルスタンド',
-  description: '',
-  price: 1500,
-  stock: 2,
-  is_hidden: false,
-  image: '/img/ec/item/1.svg',
-  sold_count: 0,
-  ...over,
-})
-const config = (isOwner: boolean) => ({
-  room_id: 2,
-  room_url_key: 'demo_liver_room',
-  room_name: 'デモルーム',
-  is_owner: isOwner,
-  sales_available: true,
-  is_external_ec: false,
-  links: [],
-})
-const categories = [{ category_id: 1, name: 'グッズ' }]
 
 describe('the item shop, run', () => {
   it('pays for the room and item chosen, then goes to the page the answer names', async () => {
@@ -41,7 +15,12 @@ describe('the item shop, run', () => {
       ecShopMachine.provide({
         actors: {
           loadShop: fromPromise((): Promise<EcShopData> =>
-            Promise.resolve({ config: config(false), items: [item()], categories, logs: [] }),
+            Promise.resolve({
+              config: ecConfig(false),
+              items: [ecItem()],
+              categories: ecCategories,
+              logs: [],
+            }),
           ),
           pay: fromPromise(({ input }) => {
             paid.push(input)
@@ -71,15 +50,19 @@ describe('the item editor, run', () => {
       ecEditorMachine.provide({
         actors: {
           loadEditor: fromPromise((): Promise<EcEditorData> =>
-            Promise.resolve({ config: config(true), items: [item()], categories }),
+            Promise.resolve({
+              config: ecConfig(true),
+              items: [ecItem()],
+              categories: ecCategories,
+            }),
           ),
           setVisibility: fromPromise(({ input }) => {
             flips.push(input)
-            return Promise.resolve(item({ is_hidden: input.hidden }))
+            return Promise.resolve(ecItem({ is_hidden: input.hidden }))
           }),
           saveItem: fromPromise(({ input }) => {
             saves.push({ roomId: input.roomId, itemId: input.itemId })
-            return Promise.resolve(item({ name: input.form.name }))
+            return Promise.resolve(ecItem({ name: input.form.name }))
           }),
         },
       }),

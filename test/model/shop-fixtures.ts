@@ -1,5 +1,11 @@
 import { ApiRequestError, type ApiFailure } from '../../src/domain/api-failure.ts'
-import type { Order, ShippingAddress, ShopPackage, ShopPlan } from '../../src/domain/shop.ts'
+import type {
+  EcItem,
+  Order,
+  ShippingAddress,
+  ShopPackage,
+  ShopPlan,
+} from '../../src/domain/shop.ts'
 
 /** Sample shop answers shared by the model, view and unit tests (shapes of src/domain/shop.ts). */
 export const shopPackage: ShopPackage = {
@@ -73,3 +79,29 @@ export const serverError = (
 /** A lost connection, as the API client throws it. */
 export const lost = (kind: Extract<ApiFailure['kind'], 'network' | 'timeout'>) =>
   new ApiRequestError({ kind, status: null })
+
+/** The item shop's fixtures: an item, the room's shop config, its categories. */
+export const ecItem = (over: Partial<EcItem> = {}): EcItem => ({
+  item_id: 1,
+  room_id: 2,
+  category_id: 1,
+  category_name: 'グッズ',
+  name: 'アクリルスタンド',
+  description: '',
+  price: 1500,
+  stock: 2,
+  is_hidden: false,
+  image: '/img/ec/item/1.svg',
+  sold_count: 0,
+  ...over,
+})
+export const ecConfig = (isOwner: boolean) => ({
+  room_id: 2,
+  room_url_key: 'demo_liver_room',
+  room_name: 'デモルーム',
+  is_owner: isOwner,
+  sales_available: true,
+  is_external_ec: false,
+  links: [],
+})
+export const ecCategories = [{ category_id: 1, name: 'グッズ' }]

@@ -1,11 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { EventFromLogic } from 'xstate'
-import type { EcItem } from '../../src/domain/shop.ts'
 import { checkEcItemDraft } from '../../src/domain/shop-forms.ts'
 import { ecEditorMachine } from '../../src/machines/ec-shop/ec-editor.machine.ts'
 import { ecShopMachine, maxQuantity } from '../../src/machines/ec-shop/ec-shop.machine.ts'
 import { timeLimitedPackMachine } from '../../src/machines/povo/time-limited-pack.machine.ts'
-import { lost, serverError, shopOrder } from './shop-fixtures.ts'
+import { ecCategories, ecConfig, ecItem, lost, serverError, shopOrder } from './shop-fixtures.ts'
 import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
 
 const order = shopOrder
@@ -65,34 +64,10 @@ describe('time-limited pack machine graph', () => {
   })
 })
 
-const item = (over: Partial<EcItem>): EcItem => ({
-  item_id: 1,
-  room_id: 2,
-  category_id: 1,
-  category_name: 'グッズ',
-  name: 'アクリルスタンド',
-  description: '',
-  price: 1500,
-  stock: 2,
-  is_hidden: false,
-  image: '/img/ec/item/1.svg',
-  sold_count: 0,
-  ...over,
-})
-const config = (isOwner: boolean) => ({
-  room_id: 2,
-  room_url_key: 'demo_liver_room',
-  room_name: 'デモルーム',
-  is_owner: isOwner,
-  sales_available: true,
-  is_external_ec: false,
-  links: [],
-})
-const categories = [{ category_id: 1, name: 'グッズ' }]
 const shopData = (isOwner: boolean) => ({
-  config: config(isOwner),
-  items: [item({}), item({ item_id: 3, stock: 0 })],
-  categories,
+  config: ecConfig(isOwner),
+  items: [ecItem({}), ecItem({ item_id: 3, stock: 0 })],
+  categories: ecCategories,
   logs: [],
 })
 
@@ -162,7 +137,7 @@ describe('item editor machine graph', () => {
       events: [
         {
           type: 'xstate.done.actor.loadEditor',
-          output: { config: config(true), items: [item({})], categories },
+          output: { config: ecConfig(true), items: [ecItem({})], categories: ecCategories },
         },
         { type: 'xstate.error.actor.loadEditor', error: serverError(403) },
         { type: 'xstate.error.actor.loadEditor', error: serverError(401) },
@@ -178,14 +153,14 @@ describe('item editor machine graph', () => {
         { type: 'form.change', field: 'price', value: '800' },
         { type: 'form.submit' },
         { type: 'form.cancel' },
-        { type: 'xstate.done.actor.saveItem', output: item({ item_id: 5, name: 'ボイス' }) },
+        { type: 'xstate.done.actor.saveItem', output: ecItem({ item_id: 5, name: 'ボイス' }) },
         {
           type: 'xstate.error.actor.saveItem',
           error: serverError(400, 'INVALID_FIELDS', { category_id: 'カテゴリを…' }),
         },
         { type: 'xstate.error.actor.saveItem', error: serverError(401) },
         { type: 'xstate.error.actor.saveItem', error: lost('network') },
-        { type: 'xstate.done.actor.toggleItem', output: item({ is_hidden: true }) },
+        { type: 'xstate.done.actor.toggleItem', output: ecItem({ is_hidden: true }) },
         { type: 'xstate.error.actor.toggleItem', error: serverError(401) },
         { type: 'xstate.error.actor.toggleItem', error: lost('network') },
       ] as Array<EventFromLogic<typeof ecEditorMachine>>,
