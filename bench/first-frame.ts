@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { startBenchSite } from './site.ts'
 import type { BenchResult } from './report.ts'
 
@@ -16,32 +18,60 @@ const FIRST_FRAME = `new Promise((resolve) => {
   watch()
 })`
 
+/** The build's file names (hashed) of the app's entry, the room's chunks and hls.js. */
+interface BuildFiles {
+  app: string[]
+  room: string[]
+  hls: string[]
+}
+
+/** Which hashed file is which, from the build's manifest and index.html. */
+function buildFiles(): BuildFiles {
+  const dist = path.resolve(import.meta.dirname, '../dist')
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
+  const files = (test: (key: string) => boolean) =>
+    Object.entries(manifest)
+      .filter(([key]) => test(key))
+      .map(([, chunk]) => chunk.file)
+  return {
+    app: [...html.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''),
+    room: files((key) => /room/i.test(key) && !key.includes('node_modules')),
+    hls: files((key) => key.includes('hls.js')),
+  }
+}
+
 /**
  * Where the time went, from the page's resource timings (ms since navigation): the app's
- * scripts, the room's data, the stream URL, the playlist and the first media segment.
+ * scripts, the room's code, hls.js, the room's data, the stream URL, the playlist and the first
+ * media segment.
  */
-const TIMELINE = `(() => {
+const TIMELINE = `(files) => {
   const entries = performance.getEntriesByType('resource')
   const nav = performance.getEntriesByType('navigation')[0]
+  const pick = (test) => entries.filter((e) => test(e.name))
   const end = (test) => {
-    const found = entries.filter((e) => test(e.name))
-    return found.length ? Math.round(Math.min(...found.map((e) => e.responseEnd))) : null
+    const found = pick(test)
+    return found.length ? Math.round(Math.max(...found.map((e) => e.responseEnd))) : null
   }
   const start = (test) => {
-    const found = entries.filter((e) => test(e.name))
+    const found = pick(test)
     return found.length ? Math.round(Math.min(...found.map((e) => e.startTime))) : null
   }
+  const isOf = (list) => (name) => list.some((f) => name.endsWith('/' + f))
   return {
     html: nav ? Math.round(nav.responseEnd) : null,
-    appJs: end((n) => /\\/assets\\/app-[^/]+\\.js$/.test(n)),
-    roomJsRequested: start((n) => /\\/assets\\/.*room.*\\.js$/i.test(n)),
-    hlsJs: end((n) => /hls/i.test(n) && n.endsWith('.js')),
+    appJs: end(isOf(files.app)),
+    roomJsRequested: start(isOf(files.room)),
+    hlsJs: end(isOf(files.hls)),
     roomStatus: end((n) => n.includes('/api/room/status')),
     streamingUrl: end((n) => n.includes('/api/live/streaming_url')),
     playlist: end((n) => n.includes('.m3u8')),
     firstSegment: end((n) => /\\.(ts|m4s|mp4)(\\?|$)/.test(n)),
   }
-})()`
+}`
 
 type Timeline = Record<string, number | null>
 
@@ -57,6 +87,7 @@ const median = (values: readonly number[]) => {
  */
 export async function benchFirstFrame(options: { quick: boolean }): Promise<BenchResult> {
   const tries = options.quick ? 2 : 5
+  const files = buildFiles()
   const { server, browser } = await startBenchSite()
   const times: number[] = []
   const timelines: Timeline[] = []
@@ -68,7 +99,7 @@ export async function benchFirstFrame(options: { quick: boolean }): Promise<Benc
       // performance.now() counts from the navigation's start.
       const at = await page.evaluate<number>(FIRST_FRAME)
       times.push(at)
-      timelines.push(await page.evaluate<Timeline>(TIMELINE))
+      timelines.push(await page.evaluate<Timeline>(`(${TIMELINE})(${JSON.stringify(files)})`))
       await context.close()
     }
   } finally {
