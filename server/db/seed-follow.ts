@@ -58,3 +58,42 @@ export async function seedDemoNews(db: Db): Promise<void> {
     url: '/',
   })
 }
+
+/** The demo lives' tags (a live's own, so a live that ends takes them with it). */
+const DEMO_TAGS: Record<string, string[]> = {
+  kirari_hoshino: ['毎日配信', '歌枠'],
+  aoi_music: ['弾き語り', 'ギター', '歌枠'],
+  vtuber_mikan: ['Vtuber', '雑談'],
+  talk_tanaka: ['雑談'],
+  seiyu_yume: ['朗読'],
+  model_rin: ['コーデ', '雑談'],
+}
+
+/** Tags on the demo rooms' lives on air that have none yet (a start leaves tags set by hand). */
+export async function seedDemoTags(db: Db): Promise<void> {
+  const lives = await db
+    .selectFrom('lives')
+    .innerJoin('rooms', 'rooms.id', 'lives.room_id')
+    .select(['lives.id', 'rooms.room_url_key'])
+    .where('lives.ended_at', 'is', null)
+    .where('rooms.room_url_key', 'in', Object.keys(DEMO_TAGS))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('live_tags')
+            .select('live_tags.live_id')
+            .whereRef('live_tags.live_id', '=', 'lives.id'),
+        ),
+      ),
+    )
+    .execute()
+  const rows = lives.flatMap((live) =>
+    (DEMO_TAGS[live.room_url_key] ?? []).map((tag, position) => ({
+      live_id: live.id,
+      tag,
+      position,
+    })),
+  )
+  if (rows.length > 0) await db.insertInto('live_tags').values(rows).execute()
+}

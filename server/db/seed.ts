@@ -8,7 +8,7 @@ import { CATALOGUE, FREE_GIFTS, GIFT_GROUPS } from './gift-catalogue.ts'
 import { GACHAS, LIMITED_DAYS } from './gacha-catalogue.ts'
 import { seedDemoEvents } from './seed-events.ts'
 import { seedMissions } from './seed-missions.ts'
-import { seedDemoNews, seedDemoSchedules } from './seed-follow.ts'
+import { seedDemoNews, seedDemoSchedules, seedDemoTags } from './seed-follow.ts'
 import { seedDemoEcItems, seedShop } from './seed-shop.ts'
 import type { Db } from './index.ts'
 
@@ -196,6 +196,7 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
   await seedDemoEvents(db)
   await seedDemoSchedules(db, new Date())
   await seedDemoNews(db)
+  await seedDemoTags(db)
   // The rooms the demo put on air have been on air: their first-live medal (services/rankings).
   await sql`
     insert into medals (owner, owner_id, medal_id, earned_at)

@@ -45,6 +45,7 @@ const PUBLIC = [
   '/en/terms',
   '/mission',
   '/search?keyword=%E3%81%9D%E3%82%89',
+  '/search?tag=%E6%AD%8C%E6%9E%A0',
   '/ranking',
   '/room_memory/2026?room=aoi_music',
 ]

@@ -63,16 +63,16 @@ describe.each(await testEngines())('live tags on %s', (engine) => {
   })
 
   it('lists the rooms on air with a tag, and completes tags in use', async () => {
-    await liver.client.postJson('/api/live_tags', { live_id: liveId, tags: ['弾き語り'] })
+    await liver.client.postJson('/api/live_tags', { live_id: liveId, tags: ['ピアノ連弾'] })
     const tagged = (await (
-      await server.get(`/api/live/onlives?tag=${encodeURIComponent('弾き語り')}`)
+      await server.get(`/api/live/onlives?tag=${encodeURIComponent('ピアノ連弾')}`)
     ).json()) as OnlivesResponse
     const lives = tagged.onlives.flatMap((g) => g.lives)
     expect(lives.map((l) => l.room_id)).toEqual([roomId])
-    expect(lives[0]?.tags).toEqual(['弾き語り'])
+    expect(lives[0]?.tags).toEqual(['ピアノ連弾'])
     const complete = (await (
-      await server.get(`/api/search/autocomplete_live_tag?keyword=${encodeURIComponent('弾き')}`)
+      await server.get(`/api/search/autocomplete_live_tag?keyword=${encodeURIComponent('ピアノ')}`)
     ).json()) as LiveTagAutocompleteAnswer
-    expect(complete.tags).toEqual([{ tag: '弾き語り', onlive_num: 1 }])
+    expect(complete.tags).toEqual([{ tag: 'ピアノ連弾', onlive_num: 1 }])
   })
 })
