@@ -25,6 +25,7 @@ import { roomProfileRoutes } from './api/room-profile.ts'
 import { standingRoutes } from './api/standing.ts'
 import { missionRoutes } from './api/mission.ts'
 import { followRoutes } from './api/follow.ts'
+import { invoiceRoutes } from './api/invoice.ts'
 import { noticeRoutes } from './api/notice.ts'
 import { searchRoutes } from './api/search.ts'
 import { liveTagRoutes } from './api/live-tags.ts'
@@ -153,6 +154,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api', standingRoutes())
   app.route('/api', missionRoutes())
   app.route('/api', followRoutes())
+  app.route('/api', invoiceRoutes())
   app.route('/api', noticeRoutes())
   app.route('/api/search', searchRoutes())
   app.route('/api', liveTagRoutes())

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt } from './columns.ts'
+import type { AccountTables } from './schema-account.ts'
 import type { EnqueteTables } from './schema-enquetes.ts'
 import type { EventTables } from './schema-events.ts'
 import type { GachaTables } from './schema-gacha.ts'
@@ -18,7 +19,8 @@ export interface DB
     EnqueteTables,
     RankingTables,
     MissionTables,
-    FollowTables {
+    FollowTables,
+    AccountTables {
   genres: GenreTable
   users: UserTable
   rooms: RoomTable

@@ -37,3 +37,37 @@ export function invoiceNumberProblem(raw: string): string | null {
   const check = Number(number[1])
   return invoiceCheckDigit(number.slice(2)) === check ? null : INVOICE_NUMBER_MESSAGES.checkDigit
 }
+
+/** The registration as a form holds it (the number as typed; normalised when saved). */
+export interface InvoiceForm {
+  registration_number: string
+  name: string
+  address: string
+}
+export type InvoiceField = keyof InvoiceForm
+
+export const INVOICE_NAME_MAX = 100
+export const INVOICE_ADDRESS_MAX = 200
+
+export const INVOICE_FIELD_MESSAGES = {
+  nameEmpty: '氏名または名称を入力してください。',
+  nameLong: `氏名または名称は${INVOICE_NAME_MAX}文字までです。`,
+  addressEmpty: '住所を入力してください。',
+  addressLong: `住所は${INVOICE_ADDRESS_MAX}文字までです。`,
+} as const
+
+/** What is wrong with a registration, field by field (none: it may be saved), for both programs. */
+export function invoiceProblems(form: InvoiceForm): Partial<Record<InvoiceField, string>> {
+  const problems: Partial<Record<InvoiceField, string>> = {}
+  const number = invoiceNumberProblem(form.registration_number)
+  if (number) problems.registration_number = number
+  const name = form.name.trim()
+  if (name === '') problems.name = INVOICE_FIELD_MESSAGES.nameEmpty
+  else if (Array.from(name).length > INVOICE_NAME_MAX)
+    problems.name = INVOICE_FIELD_MESSAGES.nameLong
+  const address = form.address.trim()
+  if (address === '') problems.address = INVOICE_FIELD_MESSAGES.addressEmpty
+  else if (Array.from(address).length > INVOICE_ADDRESS_MAX)
+    problems.address = INVOICE_FIELD_MESSAGES.addressLong
+  return problems
+}
