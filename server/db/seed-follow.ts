@@ -95,5 +95,10 @@ export async function seedDemoTags(db: Db): Promise<void> {
       position,
     })),
   )
-  if (rows.length > 0) await db.insertInto('live_tags').values(rows).execute()
+  if (rows.length > 0)
+    await db
+      .insertInto('live_tags')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute()
 }

@@ -48,7 +48,12 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
     await seedGachas(db, options.now ?? new Date())
     await seedShop(db)
     await seedMissions(db, options.now ?? new Date())
-    if (options.demo) await seedDemoAdditions(db)
+    // Under the seed lock: processes starting together add the demo's additions once.
+    if (options.demo)
+      await db.transaction().execute(async (tx) => {
+        await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx)
+        await seedDemoAdditions(tx)
+      })
     return false
   }
   const now = options.now ?? new Date()

@@ -4,8 +4,11 @@ import type { PushSendBody, PushSendStatus } from '../../src/contract/follow.ts'
 import { ApiRequestError } from '../../src/domain/api-failure.ts'
 import { roomNoticeMachine } from '../../src/machines/room-notice/room-notice.machine.ts'
 import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
+import { serverError } from './shop-fixtures.ts'
 
 const lost = new ApiRequestError({ kind: 'network', status: null })
+// Unfollowed in another tab: the server no longer has notices to turn.
+const notFollowing = serverError(404)
 
 const walks: WalkResult[] = []
 afterAll(() => {
@@ -24,6 +27,7 @@ describe('room notice machine graph', () => {
       { type: 'xstate.done.actor.setStatus', output: { push_send_status: { status: 1 } } },
       { type: 'xstate.done.actor.setStatus', output: { push_send_status: {} } },
       { type: 'xstate.error.actor.setStatus', error: lost },
+      { type: 'xstate.error.actor.setStatus', error: notFollowing },
     ] as Array<EventFromLogic<typeof roomNoticeMachine>>
     const walk = walkMachine(roomNoticeMachine, {
       input: { roomId: 7 },

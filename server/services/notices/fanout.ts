@@ -72,15 +72,18 @@ async function fanOutBatch(db: Db): Promise<boolean> {
 }
 
 /**
- * Carries out every pending fan-out — lives started, schedules within a day, site news —
- * batch by batch; answers how many batches ran.
+ * Carries out every pending fan-out — lives started, schedules within a day, site news — a
+ * batch of each kind in turn, so a long one (news to every user) never holds up a live's;
+ * answers how many batches ran.
  */
 export async function runNoticeFanouts(db: Db, nowMs = Date.now()): Promise<number> {
   let batches = 0
-  while (await fanOutBatch(db)) batches++
-  while (await remindBatch(db, nowMs)) batches++
-  while (await newsBatch(db)) batches++
-  return batches
+  for (;;) {
+    const done = [await fanOutBatch(db), await remindBatch(db, nowMs), await newsBatch(db)]
+    const ran = done.filter(Boolean).length
+    if (ran === 0) return batches
+    batches += ran
+  }
 }
 
 /** runNoticeFanouts every FANOUT_INTERVAL_MS, in every process (they share the work). */

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { PushSendAnswer, PushSendBody, PushSendStatus } from '../../contract/follow.ts'
 import type { Notice } from '../../domain/api-failure.ts'
 import { notProvided } from '../not-provided.ts'
+import { failures } from '../povo/failures.ts'
 
 export interface RoomNoticeContext {
   roomId: number
@@ -37,6 +38,8 @@ export const roomNoticeMachine = setup({
   },
   guards: {
     isFollower: (_, status: PushSendStatus) => isFollowerStatus(status),
+    /** The server's 404: the viewer no longer follows the room (unfollowed in another tab). */
+    isNotFollowing: (_, { error }: { error: unknown }) => failures.notFound(error),
   },
 }).createMachine({
   id: 'roomNotice',
@@ -93,10 +96,17 @@ export const roomNoticeMachine = setup({
                 description: 'No longer following (`{}`): the bell goes.',
               },
             ],
-            onError: {
-              target: 'idle',
-              actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: [
+              {
+                guard: { type: 'isNotFollowing', params: ({ event }) => ({ error: event.error }) },
+                target: '#roomNotice.hidden',
+                description: 'Unfollowed elsewhere: there are no notices to turn, the bell goes.',
+              },
+              {
+                target: 'idle',
+                actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
         },
       },

@@ -10,7 +10,8 @@ export type UpcomingEvent = { type: 'upcoming.retry' }
 
 /**
  * The home page's strip of lives to come: loads once, again every ten minutes (a past one
- * drops out, a new one comes in); a failed load leaves the strip out and offers a retry.
+ * drops out, a new one comes in). A failed first load offers a retry; a failed refresh keeps
+ * the list shown and tries again at the next one.
  */
 export const upcomingMachine = setup({
   types: {
@@ -48,8 +49,22 @@ export const upcomingMachine = setup({
     loaded: {
       after: {
         refreshInterval: {
-          target: 'loading',
+          target: 'refreshing',
           description: 'Schedules pass and new ones are set.',
+        },
+      },
+    },
+    refreshing: {
+      invoke: {
+        id: 'loadUpcoming',
+        src: 'loadUpcoming',
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'store', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'loaded',
+          description: 'The list shown stays; the next refresh tries again.',
         },
       },
     },

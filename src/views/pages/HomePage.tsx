@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { shallowEqual, useSelector } from '@xstate/react'
 import type { onlivesMachine } from '../../machines/onlives/onlives.machine.ts'
@@ -34,6 +34,15 @@ function useUpcomingStrip(): Strip | null {
     }
   }, [router])
   return strip
+}
+
+/**
+ * The strip after the first genre (Pick Up), or last: one keyed list, so the strip keeps its
+ * actor and its scroll when the genres arrive or change around it.
+ */
+function withStrip(sections: ReactNode[], strip: ReactNode): ReactNode[] {
+  if (!strip) return sections
+  return [...sections.slice(0, 1), strip, ...sections.slice(1)]
 }
 
 /** The home page: rooms on air by genre, Pick Up first, then the lives to come. */
@@ -73,10 +82,13 @@ export function HomePage({ logic }: { logic: typeof onlivesMachine }) {
       )}
       {genres.length === 0 && status.loading && <p aria-busy="true">{t('common.loading')}</p>}
       {genres.length === 0 && !status.loading && !status.failed && <p>{t('home.empty')}</p>}
-      {genres.map((genre, i) => (
-        <Fragment key={genre.genre_id}>
-          {i === 1 && upcoming && <upcoming.Strip logic={upcoming.logic} />}
-          <section className="genre" aria-labelledby={`genre-${genre.genre_id}`}>
+      {withStrip(
+        genres.map((genre) => (
+          <section
+            key={genre.genre_id}
+            className="genre"
+            aria-labelledby={`genre-${genre.genre_id}`}
+          >
             <h2 id={`genre-${genre.genre_id}`} className="genre__title">
               {genre.genre_name}
             </h2>
@@ -86,9 +98,9 @@ export function HomePage({ logic }: { logic: typeof onlivesMachine }) {
               ))}
             </ul>
           </section>
-        </Fragment>
-      ))}
-      {genres.length < 2 && upcoming && <upcoming.Strip logic={upcoming.logic} />}
+        )),
+        upcoming && <upcoming.Strip key="upcoming" logic={upcoming.logic} />,
+      )}
     </section>
   )
 }

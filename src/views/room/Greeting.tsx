@@ -87,6 +87,8 @@ function Form({ actor, id }: { actor: GreetingActor; id: string }) {
           className="field__input"
           rows={3}
           value={draft}
+          // What is being saved stays as it is until the answer comes (then it is the saved text).
+          readOnly={busy}
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-count ${id}-hint`}
           onChange={(e) => actor.send({ type: 'greeting.edit', text: e.currentTarget.value })}
@@ -105,19 +107,25 @@ function Form({ actor, id }: { actor: GreetingActor; id: string }) {
         {t('owner.greetingHint')}
       </p>
       <div className="greeting-editor__actions">
-        <button type="submit" className="button button--primary" disabled={busy || tooLong}>
+        {/* aria-disabled while busy, not disabled: the focus stays on the button pressed. */}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={tooLong}
+          aria-disabled={busy}
+        >
           {t('owner.greetingSave')}
         </button>
-        {saved !== '' && (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={busy}
-            onClick={() => actor.send({ type: 'greeting.clear' })}
-          >
-            {t('owner.greetingClear')}
-          </button>
-        )}
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-disabled={busy || saved === ''}
+          onClick={() => {
+            if (saved !== '') actor.send({ type: 'greeting.clear' })
+          }}
+        >
+          {t('owner.greetingClear')}
+        </button>
       </div>
     </form>
   )

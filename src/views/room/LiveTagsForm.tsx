@@ -78,7 +78,7 @@ function Editor({ actor, id }: { actor: LiveTagsActor; id: string }) {
                 type="button"
                 className="live-tags-editor__remove"
                 aria-label={t('owner.tagsRemove', { tag })}
-                disabled={view.busy}
+                aria-disabled={view.busy}
                 onClick={() => actor.send({ type: 'liveTags.remove', tag })}
               >
                 <span aria-hidden="true">×</span>
@@ -146,7 +146,7 @@ function Editor({ actor, id }: { actor: LiveTagsActor; id: string }) {
                 ))}
             </ul>
           </div>
-          <button type="submit" className="button button--ghost" disabled={view.busy}>
+          <button type="submit" className="button button--ghost" aria-disabled={view.busy}>
             {t('owner.tagsAdd')}
           </button>
         </div>
@@ -163,7 +163,7 @@ function Editor({ actor, id }: { actor: LiveTagsActor; id: string }) {
         <button
           type="button"
           className="button button--primary"
-          disabled={view.busy}
+          aria-disabled={view.busy}
           onClick={() => actor.send({ type: 'liveTags.save' })}
         >
           {t('owner.tagsSave')}

@@ -27,7 +27,8 @@ export function NoticeToggle({
       className={on ? 'notice-toggle notice-toggle--on' : 'notice-toggle'}
       aria-pressed={on}
       aria-busy={busy}
-      disabled={busy}
+      // Not disabled: the focus stays on the bell while the machine ignores presses meanwhile.
+      aria-disabled={busy}
       title={t('room.notice')}
       onClick={() => actor.send({ type: 'notice.toggle' })}
     >
