@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as UserRouteImport } from './routes/_user'
+import { Route as InvoiceRouteRouteImport } from './routes/invoice/route'
 import { Route as LicenceRouteImport } from './routes/licence'
 import { Route as Logo_guidelineRouteImport } from './routes/logo_guideline'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
@@ -28,6 +29,8 @@ import { Route as UserMypageRouteImport } from './routes/_user/mypage'
 import { Route as DevFlowsRouteImport } from './routes/dev/flows'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
 import { Route as EventEventUrlKeyRouteImport } from './routes/event/$eventUrlKey'
+import { Route as InvoiceIndexRouteImport } from './routes/invoice/index'
+import { Route as InvoicePostRouteImport } from './routes/invoice/post'
 import { Route as LiteRoomUrlKeyRouteImport } from './routes/lite/$roomUrlKey'
 import { Route as LotteryIdRouteImport } from './routes/lottery/$id'
 import { Route as LotteryListRouteImport } from './routes/lottery/list'
@@ -73,6 +76,11 @@ const R404Route = R404RouteImport.update({
 } as any)
 const UserRoute = UserRouteImport.update({
   id: '/_user',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvoiceRouteRoute = InvoiceRouteRouteImport.update({
+  id: '/invoice',
+  path: '/invoice',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LicenceRoute = LicenceRouteImport.update({
@@ -154,6 +162,16 @@ const EventEventUrlKeyRoute = EventEventUrlKeyRouteImport.update({
   id: '/event/$eventUrlKey',
   path: '/event/$eventUrlKey',
   getParentRoute: () => rootRouteImport,
+} as any)
+const InvoiceIndexRoute = InvoiceIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => InvoiceRouteRoute,
+} as any)
+const InvoicePostRoute = InvoicePostRouteImport.update({
+  id: '/post',
+  path: '/post',
+  getParentRoute: () => InvoiceRouteRoute,
 } as any)
 const LiteRoomUrlKeyRoute = LiteRoomUrlKeyRouteImport.update({
   id: '/lite/$roomUrlKey',
@@ -327,6 +345,7 @@ const Povo_ecUserPackageIdPlanIdShippingConfirmRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/invoice': typeof InvoiceRouteRouteWithChildren
   '/notice': typeof NoticeRouteRouteWithChildren
   '/povo_ec': typeof Povo_ecRouteRouteWithChildren
   '/404': typeof R404Route
@@ -344,6 +363,7 @@ export interface FileRoutesByFullPath {
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
+  '/invoice/post': typeof InvoicePostRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
@@ -356,6 +376,7 @@ export interface FileRoutesByFullPath {
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/invoice/': typeof InvoiceIndexRoute
   '/notice/': typeof NoticeIndexRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
   '/lottery/history': typeof UserLotteryHistoryRoute
@@ -393,6 +414,7 @@ export interface FileRoutesByTo {
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
+  '/invoice/post': typeof InvoicePostRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
@@ -406,6 +428,7 @@ export interface FileRoutesByTo {
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/invoice': typeof InvoiceIndexRoute
   '/notice': typeof NoticeIndexRoute
   '/lottery/history': typeof UserLotteryHistoryRoute
   '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
@@ -428,6 +451,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/invoice': typeof InvoiceRouteRouteWithChildren
   '/notice': typeof NoticeRouteRouteWithChildren
   '/povo_ec': typeof Povo_ecRouteRouteWithChildren
   '/404': typeof R404Route
@@ -446,6 +470,7 @@ export interface FileRoutesById {
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
+  '/invoice/post': typeof InvoicePostRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
@@ -459,6 +484,7 @@ export interface FileRoutesById {
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/invoice/': typeof InvoiceIndexRoute
   '/notice/': typeof NoticeIndexRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
   '/_user/lottery/history': typeof UserLotteryHistoryRoute
@@ -483,6 +509,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/invoice'
     | '/notice'
     | '/povo_ec'
     | '/404'
@@ -500,6 +527,7 @@ export interface FileRouteTypes {
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
+    | '/invoice/post'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
@@ -512,6 +540,7 @@ export interface FileRouteTypes {
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/invoice/'
     | '/notice/'
     | '/povo_ec/'
     | '/lottery/history'
@@ -549,6 +578,7 @@ export interface FileRouteTypes {
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
+    | '/invoice/post'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
@@ -562,6 +592,7 @@ export interface FileRouteTypes {
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/invoice'
     | '/notice'
     | '/lottery/history'
     | '/payment/time_limited_pack'
@@ -583,6 +614,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/invoice'
     | '/notice'
     | '/povo_ec'
     | '/404'
@@ -601,6 +633,7 @@ export interface FileRouteTypes {
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
+    | '/invoice/post'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
@@ -614,6 +647,7 @@ export interface FileRouteTypes {
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/invoice/'
     | '/notice/'
     | '/povo_ec/'
     | '/_user/lottery/history'
@@ -637,6 +671,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  InvoiceRouteRoute: typeof InvoiceRouteRouteWithChildren
   NoticeRouteRoute: typeof NoticeRouteRouteWithChildren
   Povo_ecRouteRoute: typeof Povo_ecRouteRouteWithChildren
   R404Route: typeof R404Route
@@ -692,6 +727,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof UserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invoice': {
+      id: '/invoice'
+      path: '/invoice'
+      fullPath: '/invoice'
+      preLoaderRoute: typeof InvoiceRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/licence': {
@@ -805,6 +847,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/event/$eventUrlKey'
       preLoaderRoute: typeof EventEventUrlKeyRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/invoice/': {
+      id: '/invoice/'
+      path: '/'
+      fullPath: '/invoice/'
+      preLoaderRoute: typeof InvoiceIndexRouteImport
+      parentRoute: typeof InvoiceRouteRoute
+    }
+    '/invoice/post': {
+      id: '/invoice/post'
+      path: '/post'
+      fullPath: '/invoice/post'
+      preLoaderRoute: typeof InvoicePostRouteImport
+      parentRoute: typeof InvoiceRouteRoute
     }
     '/lite/$roomUrlKey': {
       id: '/lite/$roomUrlKey'
@@ -1033,6 +1089,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface InvoiceRouteRouteChildren {
+  InvoicePostRoute: typeof InvoicePostRoute
+  InvoiceIndexRoute: typeof InvoiceIndexRoute
+}
+
+const InvoiceRouteRouteChildren: InvoiceRouteRouteChildren = {
+  InvoicePostRoute: InvoicePostRoute,
+  InvoiceIndexRoute: InvoiceIndexRoute,
+}
+
+const InvoiceRouteRouteWithChildren = InvoiceRouteRoute._addFileChildren(
+  InvoiceRouteRouteChildren,
+)
+
 interface NoticeRouteRouteChildren {
   NoticeIdRoute: typeof NoticeIdRoute
   NoticeListRoute: typeof NoticeListRoute
@@ -1112,6 +1182,7 @@ const UserRouteWithChildren = UserRoute._addFileChildren(UserRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  InvoiceRouteRoute: InvoiceRouteRouteWithChildren,
   NoticeRouteRoute: NoticeRouteRouteWithChildren,
   Povo_ecRouteRoute: Povo_ecRouteRouteWithChildren,
   R404Route: R404Route,

@@ -8,19 +8,21 @@ import {
   startSmsReset,
   updateAccount,
 } from '../effects/api/account.ts'
+import { getInvoice, updateInvoice } from '../effects/api/invoice.ts'
 import { getFollowGenres, getFollowList, getFollowRooms } from '../effects/api/follow.ts'
 import { getNotice, getNotices } from '../effects/api/notice.ts'
 import { followMachine } from '../machines/follow/follow.machine.ts'
 import { noticeMachine } from '../machines/notice/notice.machine.ts'
 import { noticesMachine } from '../machines/notice/notices.machine.ts'
+import { invoiceMachine } from '../machines/invoice/invoice.machine.ts'
 import { mypageMachine } from '../machines/mypage/mypage.machine.ts'
 import { passwordResetMachine } from '../machines/password-reset/password-reset.machine.ts'
 
 export type AccountMachines = ReturnType<typeof accountMachines>
 
 /**
- * /mypage's, /follow's, /notice's and the SMS password reset's machines with real effects. Loaded
- * with the first of those pages (src/compose/app.ts), not with the site.
+ * /mypage's, /invoice's, /follow's, /notice's and the SMS password reset's machines with real
+ * effects. Loaded with the first of those pages (src/compose/app.ts), not with the site.
  */
 export function accountMachines(effects: Effects, ports: AppPorts) {
   const common = {
@@ -39,6 +41,19 @@ export function accountMachines(effects: Effects, ports: AppPorts) {
         ),
       },
       actions: { ...common, refreshSession: ports.refreshSession },
+    }),
+    invoice: invoiceMachine.provide({
+      actors: {
+        loadInvoice: fromPromise(({ input }) => getInvoice(effects.api, input.holder)),
+        saveInvoice: fromPromise(({ input }) =>
+          updateInvoice(effects.api, input.holder, input.body),
+        ),
+      },
+      actions: {
+        ...common,
+        requireLogin: ports.requireLogin,
+        goTo: (_, { path }) => effects.go(path),
+      },
     }),
     follow: followMachine.provide({
       actors: {

@@ -22,6 +22,7 @@ import { followMachine } from './follow/follow.machine.ts'
 import { flowsMachine } from './flows/flows.machine.ts'
 import { gachaMachine } from './gacha/gacha.machine.ts'
 import { giftMachine } from './gift/gift.machine.ts'
+import { invoiceMachine } from './invoice/invoice.machine.ts'
 import { mypageMachine } from './mypage/mypage.machine.ts'
 import { onlivesMachine } from './onlives/onlives.machine.ts'
 import { nextLiveMachine } from './next-live/next-live.machine.ts'
@@ -57,6 +58,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'auth', machine: authMachine },
   { dir: 'onlives', machine: onlivesMachine },
   { dir: 'mypage', machine: mypageMachine },
+  { dir: 'invoice', machine: invoiceMachine },
   { dir: 'password-reset', machine: passwordResetMachine },
   { dir: 'room', machine: roomMachine },
   // One machine, two starting states: walked together under one id (roomVisit).

@@ -64,6 +64,8 @@ const VIEWER = [
   '/povo_ec/payment/cancel?order_id=0',
   '/povo_ec/payment/error?order_id=0',
   '/lottery/ad_reward/no_such_watch/watch',
+  '/invoice',
+  '/invoice/post',
 ]
 const LIVER = [
   '/r/demo_liver_room',
@@ -73,7 +75,7 @@ const LIVER = [
   '/room/show_grade',
   '/room_memory/2026',
 ]
-const ORGANIZER = ['/lp/toranomaki/event_sample/1', '/organizer/events']
+const ORGANIZER = ['/lp/toranomaki/event_sample/1', '/organizer/events', '/invoice']
 
 /**
  * Pages walked with an order or a watch that does not exist: their API rightly answers 404 (the

@@ -50,13 +50,18 @@ export function OrganizerEventsPage({
   return (
     <section className="organizer" aria-labelledby="organizer-title">
       <h1 id="organizer-title">{t('organizer.title')}</h1>
-      <button
-        type="button"
-        className="button button--primary organizer__new"
-        onClick={() => actor.send({ type: 'form.new' })}
-      >
-        {t('organizer.new')}
-      </button>
+      <div className="organizer__top">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => actor.send({ type: 'form.new' })}
+        >
+          {t('organizer.new')}
+        </button>
+        <Link to="/invoice" className="button button--ghost">
+          {t('organizer.invoice')}
+        </Link>
+      </div>
       {view.events.length === 0 ? (
         <p>{t('organizer.none')}</p>
       ) : (

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { mypageMachine } from '../../machines/mypage/mypage.machine.ts'
 import { formatCompactCount } from '../../domain/compact-count.ts'
@@ -72,6 +73,12 @@ export function MypagePage({ logic, year }: { logic: typeof mypageMachine; year:
                 {t('mypage.smsStart')}
               </button>
             )}
+          </dd>
+          <dt>{t('mypage.invoice')}</dt>
+          <dd>
+            <Link to="/invoice" className="link-button">
+              {t('mypage.invoiceOpen')}
+            </Link>
           </dd>
         </dl>
       </div>
