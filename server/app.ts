@@ -25,6 +25,7 @@ import { roomProfileRoutes } from './api/room-profile.ts'
 import { standingRoutes } from './api/standing.ts'
 import { missionRoutes } from './api/mission.ts'
 import { followRoutes } from './api/follow.ts'
+import { inquiryRoutes } from './api/inquiry.ts'
 import { invoiceRoutes } from './api/invoice.ts'
 import { noticeRoutes } from './api/notice.ts'
 import { searchRoutes } from './api/search.ts'
@@ -104,6 +105,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.use('*', async (c, next) => {
     c.set('db', db)
     c.set('config', config)
+    c.set('logger', logger)
     c.set('messages', outgoing)
     c.set('hub', hub)
     c.set('cache', cache)
@@ -155,6 +157,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api', missionRoutes())
   app.route('/api', followRoutes())
   app.route('/api', invoiceRoutes())
+  app.route('/api', inquiryRoutes())
   app.route('/api', noticeRoutes())
   app.route('/api/search', searchRoutes())
   app.route('/api', liveTagRoutes())

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { ConfigError, flag, integer, list, origin, trustList } from './config-values.ts'
+import { checkMail } from '../src/domain/account-rules.ts'
 
 export { ConfigError }
 
@@ -76,6 +77,8 @@ export interface ServerConfig {
   rankingBoardMs: number
   /** Where OBS publishes (the nginx RTMP module's application); the stream key is per room. */
   rtmpUrl: string
+  /** The operator's mailbox: inquiries and opinions are mailed there. */
+  supportMail: string
   /** Secret nginx adds to its on_publish callbacks; without one, only loopback callers count. */
   rtmpCallbackSecret: string | undefined
   /** nginx-rtmp's working directory; its HLS is written under `hls/`, which the server serves. */
@@ -211,8 +214,15 @@ export function loadConfig(
       'COUNTRY_HEADER is believed only from trusted proxies: set TRUST_PROXY to the proxy or CDN that sets it',
     )
   }
+  const supportMail =
+    env.SUPPORT_MAIL?.trim() ||
+    `support@${publicOrigin ? new URL(publicOrigin).hostname : 'kirari.example'}`
+  if (!checkMail(supportMail)) {
+    throw new ConfigError(`SUPPORT_MAIL must be a mail address, got "${env.SUPPORT_MAIL}"`)
+  }
   return {
     ...media,
+    supportMail,
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(root, dataDir),
     databaseUrl,
     seedDemo,

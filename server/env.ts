@@ -21,6 +21,7 @@ export interface AppEnv {
   Variables: {
     db: Db
     config: ServerConfig
+    logger: Logger
     messages: MessageProvider
     hub: PushHub
     cache: ReadCache
