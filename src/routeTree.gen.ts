@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as UserRouteImport } from './routes/_user'
+import { Route as InquiryRouteRouteImport } from './routes/inquiry/route'
 import { Route as InvoiceRouteRouteImport } from './routes/invoice/route'
 import { Route as LicenceRouteImport } from './routes/licence'
 import { Route as Logo_guidelineRouteImport } from './routes/logo_guideline'
@@ -29,6 +30,9 @@ import { Route as UserMypageRouteImport } from './routes/_user/mypage'
 import { Route as DevFlowsRouteImport } from './routes/dev/flows'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
 import { Route as EventEventUrlKeyRouteImport } from './routes/event/$eventUrlKey'
+import { Route as InquiryIndexRouteImport } from './routes/inquiry/index'
+import { Route as InquiryConfirmRouteImport } from './routes/inquiry/confirm'
+import { Route as InquiryPostRouteImport } from './routes/inquiry/post'
 import { Route as InvoiceIndexRouteImport } from './routes/invoice/index'
 import { Route as InvoicePostRouteImport } from './routes/invoice/post'
 import { Route as LiteRoomUrlKeyRouteImport } from './routes/lite/$roomUrlKey'
@@ -37,6 +41,8 @@ import { Route as LotteryListRouteImport } from './routes/lottery/list'
 import { Route as NoticeIndexRouteImport } from './routes/notice/index'
 import { Route as NoticeIdRouteImport } from './routes/notice/$id'
 import { Route as NoticeListRouteImport } from './routes/notice/list'
+import { Route as OpinionCompleteRouteImport } from './routes/opinion/complete'
+import { Route as OpinionNewRouteImport } from './routes/opinion/new'
 import { Route as OrganizerEventsRouteImport } from './routes/organizer/events'
 import { Route as Povo_ecIndexRouteImport } from './routes/povo_ec/index'
 import { Route as Povo_ecUserRouteImport } from './routes/povo_ec/_user'
@@ -76,6 +82,11 @@ const R404Route = R404RouteImport.update({
 } as any)
 const UserRoute = UserRouteImport.update({
   id: '/_user',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InquiryRouteRoute = InquiryRouteRouteImport.update({
+  id: '/inquiry',
+  path: '/inquiry',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InvoiceRouteRoute = InvoiceRouteRouteImport.update({
@@ -163,6 +174,21 @@ const EventEventUrlKeyRoute = EventEventUrlKeyRouteImport.update({
   path: '/event/$eventUrlKey',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InquiryIndexRoute = InquiryIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => InquiryRouteRoute,
+} as any)
+const InquiryConfirmRoute = InquiryConfirmRouteImport.update({
+  id: '/confirm',
+  path: '/confirm',
+  getParentRoute: () => InquiryRouteRoute,
+} as any)
+const InquiryPostRoute = InquiryPostRouteImport.update({
+  id: '/post',
+  path: '/post',
+  getParentRoute: () => InquiryRouteRoute,
+} as any)
 const InvoiceIndexRoute = InvoiceIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -202,6 +228,16 @@ const NoticeListRoute = NoticeListRouteImport.update({
   id: '/list',
   path: '/list',
   getParentRoute: () => NoticeRouteRoute,
+} as any)
+const OpinionCompleteRoute = OpinionCompleteRouteImport.update({
+  id: '/opinion/complete',
+  path: '/opinion/complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OpinionNewRoute = OpinionNewRouteImport.update({
+  id: '/opinion/new',
+  path: '/opinion/new',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const OrganizerEventsRoute = OrganizerEventsRouteImport.update({
   id: '/organizer/events',
@@ -345,6 +381,7 @@ const Povo_ecUserPackageIdPlanIdShippingConfirmRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/inquiry': typeof InquiryRouteRouteWithChildren
   '/invoice': typeof InvoiceRouteRouteWithChildren
   '/notice': typeof NoticeRouteRouteWithChildren
   '/povo_ec': typeof Povo_ecRouteRouteWithChildren
@@ -363,12 +400,16 @@ export interface FileRoutesByFullPath {
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
+  '/inquiry/confirm': typeof InquiryConfirmRoute
+  '/inquiry/post': typeof InquiryPostRoute
   '/invoice/post': typeof InvoicePostRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
   '/notice/$id': typeof NoticeIdRoute
   '/notice/list': typeof NoticeListRoute
+  '/opinion/complete': typeof OpinionCompleteRoute
+  '/opinion/new': typeof OpinionNewRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
@@ -376,6 +417,7 @@ export interface FileRoutesByFullPath {
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/inquiry/': typeof InquiryIndexRoute
   '/invoice/': typeof InvoiceIndexRoute
   '/notice/': typeof NoticeIndexRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
@@ -414,12 +456,16 @@ export interface FileRoutesByTo {
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
+  '/inquiry/confirm': typeof InquiryConfirmRoute
+  '/inquiry/post': typeof InquiryPostRoute
   '/invoice/post': typeof InvoicePostRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
   '/notice/$id': typeof NoticeIdRoute
   '/notice/list': typeof NoticeListRoute
+  '/opinion/complete': typeof OpinionCompleteRoute
+  '/opinion/new': typeof OpinionNewRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/povo_ec': typeof Povo_ecIndexRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
@@ -428,6 +474,7 @@ export interface FileRoutesByTo {
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/inquiry': typeof InquiryIndexRoute
   '/invoice': typeof InvoiceIndexRoute
   '/notice': typeof NoticeIndexRoute
   '/lottery/history': typeof UserLotteryHistoryRoute
@@ -451,6 +498,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/inquiry': typeof InquiryRouteRouteWithChildren
   '/invoice': typeof InvoiceRouteRouteWithChildren
   '/notice': typeof NoticeRouteRouteWithChildren
   '/povo_ec': typeof Povo_ecRouteRouteWithChildren
@@ -470,12 +518,16 @@ export interface FileRoutesById {
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
+  '/inquiry/confirm': typeof InquiryConfirmRoute
+  '/inquiry/post': typeof InquiryPostRoute
   '/invoice/post': typeof InvoicePostRoute
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
   '/notice/$id': typeof NoticeIdRoute
   '/notice/list': typeof NoticeListRoute
+  '/opinion/complete': typeof OpinionCompleteRoute
+  '/opinion/new': typeof OpinionNewRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/povo_ec/_user': typeof Povo_ecUserRouteWithChildren
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
@@ -484,6 +536,7 @@ export interface FileRoutesById {
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/inquiry/': typeof InquiryIndexRoute
   '/invoice/': typeof InvoiceIndexRoute
   '/notice/': typeof NoticeIndexRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
@@ -509,6 +562,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/inquiry'
     | '/invoice'
     | '/notice'
     | '/povo_ec'
@@ -527,12 +581,16 @@ export interface FileRouteTypes {
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
+    | '/inquiry/confirm'
+    | '/inquiry/post'
     | '/invoice/post'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
     | '/notice/$id'
     | '/notice/list'
+    | '/opinion/complete'
+    | '/opinion/new'
     | '/organizer/events'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
@@ -540,6 +598,7 @@ export interface FileRouteTypes {
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/inquiry/'
     | '/invoice/'
     | '/notice/'
     | '/povo_ec/'
@@ -578,12 +637,16 @@ export interface FileRouteTypes {
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
+    | '/inquiry/confirm'
+    | '/inquiry/post'
     | '/invoice/post'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
     | '/notice/$id'
     | '/notice/list'
+    | '/opinion/complete'
+    | '/opinion/new'
     | '/organizer/events'
     | '/povo_ec'
     | '/r/$roomUrlKey'
@@ -592,6 +655,7 @@ export interface FileRouteTypes {
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/inquiry'
     | '/invoice'
     | '/notice'
     | '/lottery/history'
@@ -614,6 +678,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/inquiry'
     | '/invoice'
     | '/notice'
     | '/povo_ec'
@@ -633,12 +698,16 @@ export interface FileRouteTypes {
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
+    | '/inquiry/confirm'
+    | '/inquiry/post'
     | '/invoice/post'
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
     | '/notice/$id'
     | '/notice/list'
+    | '/opinion/complete'
+    | '/opinion/new'
     | '/organizer/events'
     | '/povo_ec/_user'
     | '/r/$roomUrlKey'
@@ -647,6 +716,7 @@ export interface FileRouteTypes {
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/inquiry/'
     | '/invoice/'
     | '/notice/'
     | '/povo_ec/'
@@ -671,6 +741,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  InquiryRouteRoute: typeof InquiryRouteRouteWithChildren
   InvoiceRouteRoute: typeof InvoiceRouteRouteWithChildren
   NoticeRouteRoute: typeof NoticeRouteRouteWithChildren
   Povo_ecRouteRoute: typeof Povo_ecRouteRouteWithChildren
@@ -691,6 +762,8 @@ export interface RootRouteChildren {
   LiteRoomUrlKeyRoute: typeof LiteRoomUrlKeyRoute
   LotteryIdRoute: typeof LotteryIdRoute
   LotteryListRoute: typeof LotteryListRoute
+  OpinionCompleteRoute: typeof OpinionCompleteRoute
+  OpinionNewRoute: typeof OpinionNewRoute
   OrganizerEventsRoute: typeof OrganizerEventsRoute
   RRoomUrlKeyRoute: typeof RRoomUrlKeyRoute
   Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
@@ -727,6 +800,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof UserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inquiry': {
+      id: '/inquiry'
+      path: '/inquiry'
+      fullPath: '/inquiry'
+      preLoaderRoute: typeof InquiryRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/invoice': {
@@ -848,6 +928,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventUrlKeyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/inquiry/': {
+      id: '/inquiry/'
+      path: '/'
+      fullPath: '/inquiry/'
+      preLoaderRoute: typeof InquiryIndexRouteImport
+      parentRoute: typeof InquiryRouteRoute
+    }
+    '/inquiry/confirm': {
+      id: '/inquiry/confirm'
+      path: '/confirm'
+      fullPath: '/inquiry/confirm'
+      preLoaderRoute: typeof InquiryConfirmRouteImport
+      parentRoute: typeof InquiryRouteRoute
+    }
+    '/inquiry/post': {
+      id: '/inquiry/post'
+      path: '/post'
+      fullPath: '/inquiry/post'
+      preLoaderRoute: typeof InquiryPostRouteImport
+      parentRoute: typeof InquiryRouteRoute
+    }
     '/invoice/': {
       id: '/invoice/'
       path: '/'
@@ -903,6 +1004,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/notice/list'
       preLoaderRoute: typeof NoticeListRouteImport
       parentRoute: typeof NoticeRouteRoute
+    }
+    '/opinion/complete': {
+      id: '/opinion/complete'
+      path: '/opinion/complete'
+      fullPath: '/opinion/complete'
+      preLoaderRoute: typeof OpinionCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/opinion/new': {
+      id: '/opinion/new'
+      path: '/opinion/new'
+      fullPath: '/opinion/new'
+      preLoaderRoute: typeof OpinionNewRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/organizer/events': {
       id: '/organizer/events'
@@ -1089,6 +1204,22 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface InquiryRouteRouteChildren {
+  InquiryConfirmRoute: typeof InquiryConfirmRoute
+  InquiryPostRoute: typeof InquiryPostRoute
+  InquiryIndexRoute: typeof InquiryIndexRoute
+}
+
+const InquiryRouteRouteChildren: InquiryRouteRouteChildren = {
+  InquiryConfirmRoute: InquiryConfirmRoute,
+  InquiryPostRoute: InquiryPostRoute,
+  InquiryIndexRoute: InquiryIndexRoute,
+}
+
+const InquiryRouteRouteWithChildren = InquiryRouteRoute._addFileChildren(
+  InquiryRouteRouteChildren,
+)
+
 interface InvoiceRouteRouteChildren {
   InvoicePostRoute: typeof InvoicePostRoute
   InvoiceIndexRoute: typeof InvoiceIndexRoute
@@ -1182,6 +1313,7 @@ const UserRouteWithChildren = UserRoute._addFileChildren(UserRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  InquiryRouteRoute: InquiryRouteRouteWithChildren,
   InvoiceRouteRoute: InvoiceRouteRouteWithChildren,
   NoticeRouteRoute: NoticeRouteRouteWithChildren,
   Povo_ecRouteRoute: Povo_ecRouteRouteWithChildren,
@@ -1202,6 +1334,8 @@ const rootRouteChildren: RootRouteChildren = {
   LiteRoomUrlKeyRoute: LiteRoomUrlKeyRoute,
   LotteryIdRoute: LotteryIdRoute,
   LotteryListRoute: LotteryListRoute,
+  OpinionCompleteRoute: OpinionCompleteRoute,
+  OpinionNewRoute: OpinionNewRoute,
   OrganizerEventsRoute: OrganizerEventsRoute,
   RRoomUrlKeyRoute: RRoomUrlKeyRoute,
   Reset_passwordSmsRoute: Reset_passwordSmsRoute,

@@ -8,9 +8,13 @@ import {
   startSmsReset,
   updateAccount,
 } from '../effects/api/account.ts'
+import { getInquiryCategories, postInquiry, postOpinion } from '../effects/api/inquiry.ts'
 import { getInvoice, updateInvoice } from '../effects/api/invoice.ts'
 import { getFollowGenres, getFollowList, getFollowRooms } from '../effects/api/follow.ts'
 import { getNotice, getNotices } from '../effects/api/notice.ts'
+import { inquiryDrafts } from '../effects/inquiry-draft.ts'
+import { inquiryMachine } from '../machines/inquiry/inquiry.machine.ts'
+import { opinionMachine } from '../machines/opinion/opinion.machine.ts'
 import { followMachine } from '../machines/follow/follow.machine.ts'
 import { noticeMachine } from '../machines/notice/notice.machine.ts'
 import { noticesMachine } from '../machines/notice/notices.machine.ts'
@@ -21,14 +25,16 @@ import { passwordResetMachine } from '../machines/password-reset/password-reset.
 export type AccountMachines = ReturnType<typeof accountMachines>
 
 /**
- * /mypage's, /invoice's, /follow's, /notice's and the SMS password reset's machines with real
- * effects. Loaded with the first of those pages (src/compose/app.ts), not with the site.
+ * /mypage's, /invoice's, /follow's, /notice's, the SMS password reset's and the inquiry and
+ * opinion pages' machines with real effects. Loaded with the first of those pages
+ * (src/compose/app.ts), not with the site.
  */
 export function accountMachines(effects: Effects, ports: AppPorts) {
   const common = {
     notify: (_: unknown, notice: Parameters<AppPorts['notify']>[0]) => ports.notify(notice),
     reportError: (_: unknown, { error }: { error: unknown }) => ports.reportError(error),
   }
+  const drafts = inquiryDrafts(effects.sessionStore)
   return {
     mypage: mypageMachine.provide({
       actors: {
@@ -54,6 +60,24 @@ export function accountMachines(effects: Effects, ports: AppPorts) {
         requireLogin: ports.requireLogin,
         goTo: (_, { path }) => effects.go(path),
       },
+    }),
+    inquiry: inquiryMachine.provide({
+      actors: {
+        readDraft: fromPromise(() => Promise.resolve(drafts.read())),
+        loadCategories: fromPromise(() => getInquiryCategories(effects.api)),
+        sendInquiry: fromPromise(({ input }) => postInquiry(effects.api, input.body)),
+      },
+      actions: {
+        reportError: common.reportError,
+        goTo: (_, { path }) => effects.go(path),
+        redirectTo: (_, { path }) => effects.navigate(path),
+        keepDraft: (_, form) => drafts.write(form),
+        forgetDraft: () => drafts.clear(),
+      },
+    }),
+    opinion: opinionMachine.provide({
+      actors: { sendOpinion: fromPromise(({ input }) => postOpinion(effects.api, input.body)) },
+      actions: { reportError: common.reportError, goTo: (_, { path }) => effects.go(path) },
     }),
     follow: followMachine.provide({
       actors: {

@@ -22,9 +22,11 @@ import { followMachine } from './follow/follow.machine.ts'
 import { flowsMachine } from './flows/flows.machine.ts'
 import { gachaMachine } from './gacha/gacha.machine.ts'
 import { giftMachine } from './gift/gift.machine.ts'
+import { inquiryMachine } from './inquiry/inquiry.machine.ts'
 import { invoiceMachine } from './invoice/invoice.machine.ts'
 import { mypageMachine } from './mypage/mypage.machine.ts'
 import { onlivesMachine } from './onlives/onlives.machine.ts'
+import { opinionMachine } from './opinion/opinion.machine.ts'
 import { nextLiveMachine } from './next-live/next-live.machine.ts'
 import { greetingMachine } from './greeting/greeting.machine.ts'
 import { liveTagsMachine } from './live-tags/live-tags.machine.ts'
@@ -59,6 +61,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'onlives', machine: onlivesMachine },
   { dir: 'mypage', machine: mypageMachine },
   { dir: 'invoice', machine: invoiceMachine },
+  { dir: 'inquiry', machine: inquiryMachine },
+  { dir: 'opinion', machine: opinionMachine },
   { dir: 'password-reset', machine: passwordResetMachine },
   { dir: 'room', machine: roomMachine },
   // One machine, two starting states: walked together under one id (roomVisit).

@@ -12,6 +12,8 @@ export function Footer() {
         <Link to="/tokusho">{t('nav.tokusho')}</Link>
         <Link to="/licence">{t('nav.licence')}</Link>
         <Link to="/logo_guideline">{t('nav.logo_guideline')}</Link>
+        <Link to="/inquiry">{t('nav.inquiry')}</Link>
+        <Link to="/opinion/new">{t('nav.opinion')}</Link>
       </nav>
       <p>{t('footer.copyright')}</p>
     </footer>
