@@ -3,28 +3,18 @@ import type { ReactNode } from 'react'
 import type { InquiryPage } from '../../machines/inquiry/inquiry.machine.ts'
 import { useT } from '../app-context.tsx'
 import { LoadFailed } from '../components/StatusBlocks.tsx'
+import { StepList } from '../components/StepList.tsx'
 import type { InquiryActor } from './inquiry-context.tsx'
 import './inquiry.css'
 
 /** The inquiry's three steps, the current one marked. */
 export function InquirySteps({ current }: { current: InquiryPage }) {
   const { t } = useT()
-  const steps = ['category', 'post', 'confirm'] as const
-  return (
-    <ol className="inquiry-steps" aria-label={t('inquiry.stepsLabel')}>
-      {steps.map((step) => (
-        <li
-          key={step}
-          className={
-            step === current ? 'inquiry-steps__step inquiry-steps__step--on' : 'inquiry-steps__step'
-          }
-          aria-current={step === current ? 'step' : undefined}
-        >
-          {t(`inquiry.step.${step}`)}
-        </li>
-      ))}
-    </ol>
-  )
+  const steps = (['category', 'post', 'confirm'] as const).map((key) => ({
+    key,
+    text: t(`inquiry.step.${key}`),
+  }))
+  return <StepList steps={steps} current={current} label={t('inquiry.stepsLabel')} />
 }
 
 /** The page's content once the draft and the kinds are in; until then, loading or a retry. */

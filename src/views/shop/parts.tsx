@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { Order, ShippingAddress, ShopPackage, ShopPlan } from '../../domain/shop.ts'
 import { useT } from '../app-context.tsx'
 import './shop.css'
+import { StepList } from '../components/StepList.tsx'
 
 /** ¥1,234 in the active locale (prices are yen, tax included). */
 export function useYen() {
@@ -59,22 +60,11 @@ export function AddressBlock({ address }: { address: ShippingAddress }) {
 /** The steps of the checkout, the current one marked. */
 export function Steps({ current }: { current: 'plan' | 'shipping' | 'confirm' | 'result' }) {
   const { t } = useT()
-  const steps = ['plan', 'shipping', 'confirm', 'result'] as const
-  return (
-    <ol className="shop-steps" aria-label={t('shop.stepsLabel')}>
-      {steps.map((step) => (
-        <li
-          key={step}
-          className={
-            step === current ? 'shop-steps__step shop-steps__step--on' : 'shop-steps__step'
-          }
-          aria-current={step === current ? 'step' : undefined}
-        >
-          {t(`shop.step.${step}`)}
-        </li>
-      ))}
-    </ol>
-  )
+  const steps = (['plan', 'shipping', 'confirm', 'result'] as const).map((key) => ({
+    key,
+    text: t(`shop.step.${key}`),
+  }))
+  return <StepList steps={steps} current={current} label={t('shop.stepsLabel')} />
 }
 
 export function OrderFacts({ order }: { order: Order }) {
