@@ -52,6 +52,7 @@ import { Route as RoomMedalRouteImport } from './routes/room/medal'
 import { Route as RoomShow_gradeRouteImport } from './routes/room/show_grade'
 import { Route as Room_memoryYearRouteImport } from './routes/room_memory/$year'
 import { Route as UserMedalRouteImport } from './routes/user/medal'
+import { Route as UserJewel_histIdRouteImport } from './routes/_user/jewel_hist/$id'
 import { Route as UserLotteryHistoryRouteImport } from './routes/_user/lottery/history'
 import { Route as UserPaymentTime_limited_packRouteImport } from './routes/_user/payment/time_limited_pack'
 import { Route as EventConfirmationIdRouteImport } from './routes/event/confirmation/$id'
@@ -283,6 +284,11 @@ const UserMedalRoute = UserMedalRouteImport.update({
   path: '/user/medal',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserJewel_histIdRoute = UserJewel_histIdRouteImport.update({
+  id: '/jewel_hist/$id',
+  path: '/jewel_hist/$id',
+  getParentRoute: () => UserRoute,
+} as any)
 const UserLotteryHistoryRoute = UserLotteryHistoryRouteImport.update({
   id: '/lottery/history',
   path: '/lottery/history',
@@ -421,6 +427,7 @@ export interface FileRoutesByFullPath {
   '/invoice/': typeof InvoiceIndexRoute
   '/notice/': typeof NoticeIndexRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
+  '/jewel_hist/$id': typeof UserJewel_histIdRoute
   '/lottery/history': typeof UserLotteryHistoryRoute
   '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
   '/event/confirmation/$id': typeof EventConfirmationIdRoute
@@ -477,6 +484,7 @@ export interface FileRoutesByTo {
   '/inquiry': typeof InquiryIndexRoute
   '/invoice': typeof InvoiceIndexRoute
   '/notice': typeof NoticeIndexRoute
+  '/jewel_hist/$id': typeof UserJewel_histIdRoute
   '/lottery/history': typeof UserLotteryHistoryRoute
   '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
   '/event/confirmation/$id': typeof EventConfirmationIdRoute
@@ -540,6 +548,7 @@ export interface FileRoutesById {
   '/invoice/': typeof InvoiceIndexRoute
   '/notice/': typeof NoticeIndexRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
+  '/_user/jewel_hist/$id': typeof UserJewel_histIdRoute
   '/_user/lottery/history': typeof UserLotteryHistoryRoute
   '/_user/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
   '/event/confirmation/$id': typeof EventConfirmationIdRoute
@@ -602,6 +611,7 @@ export interface FileRouteTypes {
     | '/invoice/'
     | '/notice/'
     | '/povo_ec/'
+    | '/jewel_hist/$id'
     | '/lottery/history'
     | '/payment/time_limited_pack'
     | '/event/confirmation/$id'
@@ -658,6 +668,7 @@ export interface FileRouteTypes {
     | '/inquiry'
     | '/invoice'
     | '/notice'
+    | '/jewel_hist/$id'
     | '/lottery/history'
     | '/payment/time_limited_pack'
     | '/event/confirmation/$id'
@@ -720,6 +731,7 @@ export interface FileRouteTypes {
     | '/invoice/'
     | '/notice/'
     | '/povo_ec/'
+    | '/_user/jewel_hist/$id'
     | '/_user/lottery/history'
     | '/_user/payment/time_limited_pack'
     | '/event/confirmation/$id'
@@ -1082,6 +1094,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserMedalRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_user/jewel_hist/$id': {
+      id: '/_user/jewel_hist/$id'
+      path: '/jewel_hist/$id'
+      fullPath: '/jewel_hist/$id'
+      preLoaderRoute: typeof UserJewel_histIdRouteImport
+      parentRoute: typeof UserRoute
+    }
     '/_user/lottery/history': {
       id: '/_user/lottery/history'
       path: '/lottery/history'
@@ -1293,6 +1312,7 @@ const Povo_ecRouteRouteWithChildren = Povo_ecRouteRoute._addFileChildren(
 interface UserRouteChildren {
   UserFollowRoute: typeof UserFollowRoute
   UserMypageRoute: typeof UserMypageRoute
+  UserJewel_histIdRoute: typeof UserJewel_histIdRoute
   UserLotteryHistoryRoute: typeof UserLotteryHistoryRoute
   UserPaymentTime_limited_packRoute: typeof UserPaymentTime_limited_packRoute
   UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute: typeof UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute
@@ -1302,6 +1322,7 @@ interface UserRouteChildren {
 const UserRouteChildren: UserRouteChildren = {
   UserFollowRoute: UserFollowRoute,
   UserMypageRoute: UserMypageRoute,
+  UserJewel_histIdRoute: UserJewel_histIdRoute,
   UserLotteryHistoryRoute: UserLotteryHistoryRoute,
   UserPaymentTime_limited_packRoute: UserPaymentTime_limited_packRoute,
   UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute:

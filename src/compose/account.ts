@@ -10,6 +10,7 @@ import {
 } from '../effects/api/account.ts'
 import { getInquiryCategories, postInquiry, postOpinion } from '../effects/api/inquiry.ts'
 import { getInvoice, updateInvoice } from '../effects/api/invoice.ts'
+import { getJewelHist } from '../effects/api/jewel.ts'
 import { getFollowGenres, getFollowList, getFollowRooms } from '../effects/api/follow.ts'
 import { getNotice, getNotices } from '../effects/api/notice.ts'
 import { inquiryDrafts } from '../effects/inquiry-draft.ts'
@@ -19,13 +20,14 @@ import { followMachine } from '../machines/follow/follow.machine.ts'
 import { noticeMachine } from '../machines/notice/notice.machine.ts'
 import { noticesMachine } from '../machines/notice/notices.machine.ts'
 import { invoiceMachine } from '../machines/invoice/invoice.machine.ts'
+import { jewelHistMachine } from '../machines/jewel-hist/jewel-hist.machine.ts'
 import { mypageMachine } from '../machines/mypage/mypage.machine.ts'
 import { passwordResetMachine } from '../machines/password-reset/password-reset.machine.ts'
 
 export type AccountMachines = ReturnType<typeof accountMachines>
 
 /**
- * /mypage's, /invoice's, /follow's, /notice's, the SMS password reset's and the inquiry and
+ * /mypage's, /invoice's, /jewel_hist's, /follow's, /notice's, the SMS password reset's and the inquiry and
  * opinion pages' machines with real effects. Loaded with the first of those pages
  * (src/compose/app.ts), not with the site.
  */
@@ -60,6 +62,14 @@ export function accountMachines(effects: Effects, ports: AppPorts) {
         requireLogin: ports.requireLogin,
         goTo: (_, { path }) => effects.go(path),
       },
+    }),
+    jewelHist: jewelHistMachine.provide({
+      actors: {
+        loadJewelHist: fromPromise(({ input }) =>
+          getJewelHist(effects.api, input.roomId, input.month),
+        ),
+      },
+      actions: { reportError: common.reportError, requireLogin: ports.requireLogin },
     }),
     inquiry: inquiryMachine.provide({
       actors: {

@@ -24,6 +24,7 @@ import { gachaMachine } from './gacha/gacha.machine.ts'
 import { giftMachine } from './gift/gift.machine.ts'
 import { inquiryMachine } from './inquiry/inquiry.machine.ts'
 import { invoiceMachine } from './invoice/invoice.machine.ts'
+import { jewelHistMachine } from './jewel-hist/jewel-hist.machine.ts'
 import { mypageMachine } from './mypage/mypage.machine.ts'
 import { onlivesMachine } from './onlives/onlives.machine.ts'
 import { opinionMachine } from './opinion/opinion.machine.ts'
@@ -61,6 +62,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'onlives', machine: onlivesMachine },
   { dir: 'mypage', machine: mypageMachine },
   { dir: 'invoice', machine: invoiceMachine },
+  { dir: 'jewel-hist', machine: jewelHistMachine },
   { dir: 'inquiry', machine: inquiryMachine },
   { dir: 'opinion', machine: opinionMachine },
   { dir: 'password-reset', machine: passwordResetMachine },

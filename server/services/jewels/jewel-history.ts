@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { JewelHistAnswer, JewelPoints } from '../../../src/contract/jewel.ts'
+import { shiftMonth } from '../../../src/domain/jewel-months.ts'
 import { GIFT_KIND } from '../../../src/domain/gifts.ts'
 import { periodStart, tokyoDayStart } from '../../../src/domain/scores.ts'
 import type { Db } from '../../db/index.ts'
@@ -21,12 +22,7 @@ export const jewelMessages = {
 /** How many months the bar list shows, the shown one the last. */
 export const JEWEL_MONTHS = 12
 
-/** `YYYY-MM` of the month `shift` months after `month`. */
-export function shiftMonth(month: string, shift: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const d = new Date(Date.UTC(y, m - 1 + shift, 1))
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`
-}
+export { shiftMonth }
 
 /** When (epoch ms) the Tokyo month `YYYY-MM` begins. */
 const monthStart = (month: string) => tokyoDayStart(`${month}-01`)

@@ -80,6 +80,21 @@ export function MypagePage({ logic, year }: { logic: typeof mypageMachine; year:
               {t('mypage.invoiceOpen')}
             </Link>
           </dd>
+          {account.is_room_owner && account.room_id > 0 && (
+            <>
+              <dt>{t('mypage.jewelHist')}</dt>
+              <dd>
+                <Link
+                  to="/jewel_hist/$id"
+                  params={{ id: account.room_id }}
+                  className="link-button"
+                  data-testid="mypage-jewel-hist"
+                >
+                  {t('mypage.jewelHistOpen')}
+                </Link>
+              </dd>
+            </>
+          )}
         </dl>
       </div>
       <StandingLinks year={year} />
