@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { JewelHistAnswer } from '../../src/contract/jewel.ts'
 import { shiftMonth } from '../../src/domain/jewel-months.ts'
 import { user } from '../model/fixtures.ts'
+import { liveRoom } from './live-room.ts'
 import { fakeApi, renderApp } from './render-app.tsx'
 
 beforeAll(() => {
@@ -57,16 +58,19 @@ const account = {
   sms_auth: true,
 }
 
+/** `/api/jewel_hist` for room 7: the month asked for (this one by default). */
+const jewelHist = (query: unknown) => {
+  const q = query as { room_id: string; month?: string }
+  expect(q.room_id).toBe('7')
+  return answerFor(q.month ?? CURRENT)
+}
+
 function site() {
   return fakeApi({
     '/api/current_user': user(),
     '/api/account/': account,
     '/api/live/onlive_num': { num: 1 },
-    '/api/jewel_hist': (query: unknown) => {
-      const q = query as { room_id: string; month?: string }
-      expect(q.room_id).toBe('7')
-      return answerFor(q.month ?? CURRENT)
-    },
+    '/api/jewel_hist': jewelHist,
   })
 }
 
@@ -96,6 +100,23 @@ describe('jewel history page', () => {
   it("leads a room owner from /mypage to the room's history", async () => {
     const rendered = renderApp('/mypage', site())
     fireEvent.click(await screen.findByTestId('mypage-jewel-hist'))
+    await screen.findByRole('heading', { level: 1, name: 'ジュエル履歴' })
+    expect(rendered.router.state.location.pathname).toBe('/jewel_hist/7')
+  })
+
+  it("leads the owner from the room's owner panel to the room's history", async () => {
+    const routes = liveRoom()
+    const status = routes['/api/room/status'] as Record<string, unknown>
+    const rendered = renderApp(
+      '/r/kirari_hoshino',
+      fakeApi({
+        ...routes,
+        '/api/room/status': { ...status, is_owner: true },
+        '/api/jewel_hist': jewelHist,
+      }),
+    )
+    const panel = await screen.findByRole('region', { name: '配信者メニュー' })
+    fireEvent.click(within(panel).getByRole('link', { name: 'ギフトの獲得ポイントを見る' }))
     await screen.findByRole('heading', { level: 1, name: 'ジュエル履歴' })
     expect(rendered.router.state.location.pathname).toBe('/jewel_hist/7')
   })

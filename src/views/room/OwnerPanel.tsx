@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { formatCountdown } from '../../domain/regulation.ts'
@@ -247,6 +248,9 @@ export function OwnerPanel({
   return (
     <section className="owner" aria-labelledby="owner-title">
       <h2 id="owner-title">{t('owner.title')}</h2>
+      <Link to="/jewel_hist/$id" params={{ id: roomId }} className="link-button">
+        {t('mypage.jewelHistOpen')}
+      </Link>
       {status === 'loading' && <p aria-busy="true">{t('common.loading')}</p>}
       {status === 'failed' && (
         <div role="alert">
