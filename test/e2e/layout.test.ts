@@ -78,6 +78,7 @@ const LIVER = [
   '/room/medal',
   '/room/show_grade',
   '/room_memory/2026',
+  '/jewel_hist/{room}',
 ]
 const ORGANIZER = ['/lp/toranomaki/event_sample/1', '/organizer/events', '/invoice']
 
@@ -172,7 +173,17 @@ async function pair(accountId?: string): Promise<[Session, Session]> {
   return [phone, laptop]
 }
 
-/** Each page on both screens; `{notice}` stands for the newest of the user's notices. */
+/** The demo liver's room id (`{room}` in a path), as the room lookup answers it. */
+const ownRoomId = (session: Session) =>
+  session.page.evaluate(async () => {
+    const response = await fetch('/api/room/status?room_url_key=demo_liver_room')
+    return ((await response.json()) as { room_id: number }).room_id
+  })
+
+/**
+ * Each page on both screens; `{notice}` stands for the newest of the user's notices, `{room}`
+ * for the demo liver's room.
+ */
 async function walk(sessions: Session[], paths: string[]): Promise<Problem[]> {
   const problems: Problem[] = []
   for (const session of sessions) {
@@ -190,7 +201,9 @@ async function walk(sessions: Session[], paths: string[]): Promise<Problem[]> {
         problems.push({ path, problem: 'the user has no notice to open' })
         continue
       }
-      problems.push(...(await check(session, path.replace('{notice}', String(notice)))))
+      const room = path.includes('{room}') ? await ownRoomId(session) : null
+      const opened = path.replace('{notice}', String(notice)).replace('{room}', String(room))
+      problems.push(...(await check(session, opened)))
     }
   }
   return problems
