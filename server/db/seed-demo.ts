@@ -1,0 +1,83 @@
+import { sql } from 'kysely'
+import { MEDALS } from '../../src/domain/medals.ts'
+import { demoBanners, demoBots } from './demo-social.ts'
+import { FREE_GIFTS } from './gift-catalogue.ts'
+import { seedDemoEvents } from './seed-events.ts'
+import { seedDemoNews, seedDemoSchedules, seedDemoTags } from './seed-follow.ts'
+import { seedDemoEcItems } from './seed-shop.ts'
+import type { Db } from './index.ts'
+
+/**
+ * Banners and bot viewers, added to a database that holds the demo accounts and not yet these.
+ * Idempotent, so it runs at every start of a demo database and changes nothing the second time.
+ */
+export async function seedDemoAdditions(db: Db): Promise<void> {
+  const demo = await db
+    .selectFrom('users')
+    .select('id')
+    .where('account_id', '=', 'demo_viewer')
+    .where('is_demo', '=', true)
+    .executeTakeFirst()
+  if (!demo) return
+  await db
+    .insertInto('users')
+    .values(demoBots.map((b) => ({ ...b, sms_auth: true, is_demo: true, is_bot: true })))
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+  const banner = await db.selectFrom('room_banners').select('id').executeTakeFirst()
+  if (!banner) await db.insertInto('room_banners').values(demoBanners).execute()
+  await seedDemoWallets(db)
+  await seedDemoEcItems(db)
+  await seedDemoEvents(db)
+  await seedDemoSchedules(db, new Date())
+  await seedDemoNews(db)
+  await seedDemoTags(db)
+  // The rooms the demo put on air have been on air: their first-live medal (services/rankings).
+  await sql`
+    insert into medals (owner, owner_id, medal_id, earned_at)
+    select 'room', room_id, ${MEDALS.first_live.id}::int, min(started_at) from lives group by room_id
+    on conflict do nothing`.execute(db)
+}
+
+/**
+ * Every demo account's balances get an opening ledger row (so the ledger sums to the balance),
+ * and the demo viewer holds some free stars. Once: skipped when the account has ledger rows.
+ */
+async function seedDemoWallets(db: Db): Promise<void> {
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'account_id', 'gold', 'expiring_gold'])
+    .where('is_demo', '=', true)
+    .where('is_bot', '=', false)
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('ledger').select('id').whereRef('ledger.user_id', '=', 'users.id')),
+      ),
+    )
+    .execute()
+  for (const user of users) {
+    if (user.gold > 0 || user.expiring_gold > 0) {
+      await db
+        .insertInto('ledger')
+        .values({
+          user_id: user.id,
+          gold_delta: user.gold,
+          expiring_gold_delta: user.expiring_gold,
+          reason: 'opening',
+        })
+        .execute()
+    }
+    if (user.account_id !== 'demo_viewer') continue
+    for (const star of FREE_GIFTS) {
+      await db
+        .insertInto('user_free_gifts')
+        .values({ user_id: user.id, gift_id: star.id, num: 30 })
+        .onConflict((oc) => oc.columns(['user_id', 'gift_id']).doNothing())
+        .execute()
+      await db
+        .insertInto('ledger')
+        .values({ user_id: user.id, gift_id: star.id, free_delta: 30, reason: 'opening' })
+        .execute()
+    }
+  }
+}
