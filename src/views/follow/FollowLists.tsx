@@ -9,10 +9,10 @@ function RoomRow({ room }: { room: FollowedRoom }) {
   const { t, locale } = useT()
   return (
     <li className="follow-row" data-testid="follow-room">
-      <a className="follow-row__link" href={roomHref(room.room_url_key)}>
-        <img className="follow-row__image" src={room.image} alt="" width={96} height={54} />
-        <span className="follow-row__body">
-          <strong className="follow-row__name">{room.room_name}</strong>
+      <a className="room-row" href={roomHref(room.room_url_key)}>
+        <img className="room-row__image" src={room.image} alt="" width={96} height={54} />
+        <span className="room-row__body">
+          <strong className="room-row__name">{room.room_name}</strong>
           {room.is_online ? (
             <span className="follow-row__live">{t('room.onAir')}</span>
           ) : (
@@ -39,7 +39,7 @@ function RoomRow({ room }: { room: FollowedRoom }) {
 /** Every followed room loaded so far, on air first (the server's order). */
 export function RoomList({ rooms }: { rooms: FollowedRoom[] }) {
   return (
-    <ul className="follow-list">
+    <ul className="room-list">
       {rooms.map((r) => (
         <RoomRow key={r.room_id} room={r} />
       ))}
@@ -51,19 +51,19 @@ export function RoomList({ rooms }: { rooms: FollowedRoom[] }) {
 export function ScheduleList({ schedules }: { schedules: FollowSchedule[] }) {
   const { locale } = useT()
   return (
-    <ul className="follow-list">
+    <ul className="room-list">
       {schedules.map((s) => (
         <li key={s.room_id} className="follow-row" data-testid="follow-schedule">
-          <a className="follow-row__link" href={roomHref(s.room_url_key)}>
-            <img className="follow-row__image" src={s.image} alt="" width={96} height={54} />
-            <span className="follow-row__body">
+          <a className="room-row" href={roomHref(s.room_url_key)}>
+            <img className="room-row__image" src={s.image} alt="" width={96} height={54} />
+            <span className="room-row__body">
               <time
                 className="follow-row__when"
                 dateTime={new Date(s.starts_at * 1000).toISOString()}
               >
                 {formatTokyoShort(s.starts_at, locale)}
               </time>
-              <strong className="follow-row__name">{s.room_name}</strong>
+              <strong className="room-row__name">{s.room_name}</strong>
               {s.title && <span className="follow-row__meta">{s.title}</span>}
             </span>
           </a>

@@ -46,7 +46,7 @@ function GenreChips({ actor }: { actor: FollowActor }) {
 function FindRooms({ text }: { text: string }) {
   const { t } = useT()
   return (
-    <div className="follow-empty">
+    <div className="list-empty">
       <p>{text}</p>
       <Link className="button button--primary follow-empty__link" to="/">
         {t('follow.findRooms')}
@@ -82,7 +82,7 @@ function TabBody({ actor }: { actor: FollowActor }) {
     view.tab === 'onair' ? view.onlives : view.tab === 'rooms' ? view.rooms : view.schedules
   if (view.state === 'failed')
     return (
-      <div className="follow-empty" role="alert">
+      <div className="list-empty" role="alert">
         <p>{t('follow.loadFailed')}</p>
         <button
           type="button"
@@ -99,7 +99,7 @@ function TabBody({ actor }: { actor: FollowActor }) {
     return view.genre === 'all' ? (
       <FindRooms text={t(`follow.empty.${view.tab}`)} />
     ) : (
-      <p className="follow-empty">{t('follow.emptyGenre')}</p>
+      <p className="list-empty">{t('follow.emptyGenre')}</p>
     )
   return (
     <div aria-busy={view.state === 'loading' || view.loadingMore}>
@@ -116,7 +116,7 @@ function TabBody({ actor }: { actor: FollowActor }) {
       {view.more && (
         <button
           type="button"
-          className="button button--ghost follow-more"
+          className="button button--ghost list-more"
           disabled={view.loadingMore}
           onClick={() => actor.send({ type: 'follow.more' })}
         >

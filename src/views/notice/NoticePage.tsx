@@ -27,10 +27,10 @@ export function NoticeView({ actor }: { actor: NoticeActor }) {
   const title = view.notice?.title ?? t('notice.title')
   useDocumentTitle(title)
   let body
-  if (view.missing) body = <p className="notice-empty">{t('notice.missing')}</p>
+  if (view.missing) body = <p className="list-empty">{t('notice.missing')}</p>
   else if (view.failed)
     body = (
-      <div className="notice-empty" role="alert">
+      <div className="list-empty" role="alert">
         <p>{t('notice.loadOneFailed')}</p>
         <button
           type="button"

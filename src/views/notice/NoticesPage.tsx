@@ -59,7 +59,7 @@ export function NoticesView({ actor }: { actor: NoticesActor }) {
   let body
   if (view.failed)
     body = (
-      <div className="notice-empty" role="alert">
+      <div className="list-empty" role="alert">
         <p>{t('notice.loadFailed')}</p>
         <button
           type="button"
@@ -71,7 +71,7 @@ export function NoticesView({ actor }: { actor: NoticesActor }) {
       </div>
     )
   else if (view.notices === null) body = <p aria-busy="true">{t('common.loading')}</p>
-  else if (view.notices.length === 0) body = <p className="notice-empty">{t('notice.empty')}</p>
+  else if (view.notices.length === 0) body = <p className="list-empty">{t('notice.empty')}</p>
   else
     body = (
       <div aria-busy={view.loadingMore}>
@@ -84,7 +84,7 @@ export function NoticesView({ actor }: { actor: NoticesActor }) {
         {view.more && (
           <button
             type="button"
-            className="button button--ghost notice-more"
+            className="button button--ghost list-more"
             disabled={view.loadingMore}
             onClick={() => actor.send({ type: 'notices.more' })}
           >

@@ -45,10 +45,10 @@ function RoomRow({ room }: { room: FoundRoom }) {
   const { t, locale } = useT()
   return (
     <li data-testid="search-room">
-      <a className="search-row" href={`/r/${encodeURIComponent(room.room_url_key)}`}>
-        <img className="search-row__image" src={room.image} alt="" width={96} height={54} />
-        <span className="search-row__body">
-          <strong className="search-row__name">{room.room_name}</strong>
+      <a className="room-row" href={`/r/${encodeURIComponent(room.room_url_key)}`}>
+        <img className="room-row__image" src={room.image} alt="" width={96} height={54} />
+        <span className="room-row__body">
+          <strong className="room-row__name">{room.room_name}</strong>
           <span className="search-row__meta">
             {room.is_online && <span className="search-row__live">{t('room.onAir')}</span>}
             <span>{room.genre_name}</span>
@@ -86,7 +86,7 @@ export function SearchView({ actor }: { actor: SearchResultsActor }) {
   let body
   if (view.failed)
     body = (
-      <div className="search-empty" role="alert">
+      <div className="list-empty" role="alert">
         <p>{t('search.loadFailed')}</p>
         <button
           type="button"
@@ -98,12 +98,12 @@ export function SearchView({ actor }: { actor: SearchResultsActor }) {
       </div>
     )
   else if (view.rooms === null) body = <p aria-busy="true">{t('common.loading')}</p>
-  else if (view.rooms.length === 0) body = <p className="search-empty">{t('search.empty')}</p>
+  else if (view.rooms.length === 0) body = <p className="list-empty">{t('search.empty')}</p>
   else
     body = (
       <div aria-busy={view.loadingMore}>
         <p className="search-page__total">{t('search.total', { num: view.total })}</p>
-        <ul className="search-list">
+        <ul className="room-list">
           {view.rooms.map((r) => (
             <RoomRow key={r.room_id} room={r} />
           ))}
@@ -112,7 +112,7 @@ export function SearchView({ actor }: { actor: SearchResultsActor }) {
         {view.more && (
           <button
             type="button"
-            className="button button--ghost search-more"
+            className="button button--ghost list-more"
             disabled={view.loadingMore}
             onClick={() => actor.send({ type: 'results.more' })}
           >

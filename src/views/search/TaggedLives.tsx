@@ -17,7 +17,7 @@ export function TaggedLivesPage({ logic, tag }: { logic: typeof taggedLivesMachi
   let body
   if (failed)
     body = (
-      <div className="search-empty" role="alert">
+      <div className="list-empty" role="alert">
         <p>{t('search.tagLoadFailed')}</p>
         <button
           type="button"
@@ -31,7 +31,7 @@ export function TaggedLivesPage({ logic, tag }: { logic: typeof taggedLivesMachi
   else if (lives === null) body = <p aria-busy="true">{t('common.loading')}</p>
   else if (lives.length === 0)
     body = (
-      <div className="search-empty">
+      <div className="list-empty">
         <p>{t('search.tagEmpty')}</p>
         <a className="button button--ghost" href="/">
           {t('room.backToList')}
