@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { ConfigError, flag, integer, list, origin, trustList } from './config-values.ts'
 import { checkMail } from '../src/domain/account-rules.ts'
+import { BUNDLED_TERMS_VERSION, isTermsVersion } from '../src/domain/terms.ts'
 
 export { ConfigError }
 
@@ -79,6 +80,11 @@ export interface ServerConfig {
   rtmpUrl: string
   /** The operator's mailbox: inquiries and opinions are mailed there. */
   supportMail: string
+  /**
+   * The terms in force (TERMS_VERSION, the Tokyo date they took effect; default the bundled
+   * terms' date): accounts made before it that have not agreed are asked to (domain/terms.ts).
+   */
+  termsVersion: string
   /** Secret nginx adds to its on_publish callbacks; without one, only loopback callers count. */
   rtmpCallbackSecret: string | undefined
   /** nginx-rtmp's working directory; its HLS is written under `hls/`, which the server serves. */
@@ -220,9 +226,14 @@ export function loadConfig(
   if (!checkMail(supportMail)) {
     throw new ConfigError(`SUPPORT_MAIL must be a mail address, got "${env.SUPPORT_MAIL}"`)
   }
+  const termsVersion = env.TERMS_VERSION?.trim() || BUNDLED_TERMS_VERSION
+  if (!isTermsVersion(termsVersion)) {
+    throw new ConfigError(`TERMS_VERSION must be a date YYYY-MM-DD, got "${env.TERMS_VERSION}"`)
+  }
   return {
     ...media,
     supportMail,
+    termsVersion,
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(root, dataDir),
     databaseUrl,
     seedDemo,

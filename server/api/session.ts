@@ -15,7 +15,7 @@ export function sessionRoutes() {
 
   api.get('/current_user', async (c) => {
     const session = await findSession(c.var.db, c)
-    const user = await loadCurrentUser(c.var.db, session?.userId ?? null)
+    const user = await loadCurrentUser(c.var.db, session?.userId ?? null, c.var.config.termsVersion)
     return c.json(user satisfies CurrentUserAnswer)
   })
 

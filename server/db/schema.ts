@@ -75,6 +75,9 @@ export interface UserTable {
   is_confirm_gifting_use_gold: Generated<boolean>
   free_gifts_granted_at: Date | null
   watch_credited_at: Date | null
+  /** The terms version (its effective date) last agreed to, and when (migration 032). */
+  agreed_terms_version: string | null
+  agreed_terms_at: Date | null
   created_at: CreatedAt
 }
 

@@ -51,6 +51,8 @@ const events: AppEvent[] = [
   { type: 'navigation.done', path: '/follow', title: 'x | Kirari' },
   sessionDone(user()),
   sessionDone(user({ birthday: 20131123 })), // 12 years old, no agreement
+  sessionDone(user({ need_agree_new_terms: true })),
+  sessionDone(user({ need_agree_new_terms: true, is_organizer: true })),
   sessionError({ kind: 'maintenance', status: 503 }),
   sessionError({ kind: 'network', status: null }),
   { type: 'menu.toggle' },
@@ -132,7 +134,11 @@ describe('app machine graph', () => {
           event.type === ('xstate.done.actor.loadSession' as string)
         ) {
           const u = (event as unknown as { output: { user: ReturnType<typeof user> } }).output.user
-          expect(decided.map((d) => d.redirectTo)).toEqual([u.birthday === 20131123 ? '/' : null])
+          // New terms come first: the user's or the organizer's agree page, then back.
+          const terms = u.is_organizer ? '/organizer/agree_new_terms' : '/agree_new_terms'
+          const gate = u.birthday === 20131123 ? '/' : null
+          expect(decided.map((d) => d.redirectTo)).toEqual([u.need_agree_new_terms ? terms : gate])
+          if (u.need_agree_new_terms) expect(to.context.termsReturnPath).toBe('/follow')
         }
         // The locale only changes once its messages are in.
         if (to.context.locale !== from.context.locale) {

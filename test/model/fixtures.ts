@@ -45,10 +45,14 @@ export function user(patch: Partial<CurrentUser> = {}): CurrentUser {
     birthday: 20000101,
     is_legal_representative_agreed: false,
     is_organizer: false,
+    is_evnet_org_pending: false,
+    organizer_name: '',
     sms_auth: true,
     gender: 0,
     has_unread_user_notice: false,
     has_user_unread_notice: false,
+    need_agree_new_terms: false,
+    terms_version: '2026-11-22',
     ...patch,
   }
 }

@@ -4,7 +4,7 @@ import {
   SYSTEM_MESSAGE_KEY,
   TIMEOUT_MESSAGE_KEY,
 } from '../../domain/api-failure.ts'
-import { allowedRedirectOf, appSetup } from './app.setup.ts'
+import { allowedRedirectOf, appSetup, termsRedirectOf } from './app.setup.ts'
 
 export type { AppContext, AppEmitted, AppEvent, AppInput, SessionSnapshot } from './app.setup.ts'
 
@@ -21,6 +21,7 @@ export const appMachine = appSetup.createMachine({
     seq: 0,
     navigation: null,
     pendingLocale: null,
+    termsReturnPath: null,
   }),
   on: {
     'wallet.updated': {
@@ -125,6 +126,25 @@ export const appMachine = appSetup.createMachine({
             id: 'loadSession',
             src: 'loadSession',
             onDone: [
+              {
+                guard: {
+                  type: 'needsNewTerms',
+                  params: ({ event }) => ({ user: event.output.user }),
+                },
+                target: 'idle',
+                description:
+                  'New terms not agreed to yet: their agree_new_terms page first (SPEC §2), then back.',
+                actions: [
+                  { type: 'storeSession', params: ({ event }) => event.output },
+                  'holdTermsReturn',
+                  {
+                    type: 'decide',
+                    params: ({ context, event }) => ({
+                      redirectTo: termsRedirectOf(context, event.output.user),
+                    }),
+                  },
+                ],
+              },
               {
                 guard: {
                   type: 'failsAgeGate',

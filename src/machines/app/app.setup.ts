@@ -5,6 +5,7 @@ import type { CurrentUser, ServiceSettings } from '../../domain/api-types.ts'
 import { mayReloadChunk, type ChunkReloads } from '../../domain/chunk-reload.ts'
 import type { Locale } from '../../domain/locale.ts'
 import { checkNavigation } from '../../domain/navigation.ts'
+import { newTermsRedirect } from '../../domain/terms.ts'
 import { notProvided } from '../not-provided.ts'
 
 /** What is loaded before every route (SPEC.md §2). */
@@ -31,6 +32,8 @@ export interface AppContext extends AppInput {
   seq: number
   navigation: { seq: number; path: string; nowMs: number } | null
   pendingLocale: { locale: Locale; path: string } | null
+  /** The page an account was on when it was sent to agree to new terms: it goes back there. */
+  termsReturnPath: string | null
 }
 
 export type AppEvent =
@@ -73,6 +76,15 @@ export function allowedRedirectOf(
     allowedHosts: context.settings.external_hosts,
   })
   return check.ok ? check.href : null
+}
+
+/** The agree_new_terms page `user` is sent to from the page being opened, or null. */
+export function termsRedirectOf(
+  context: Pick<AppContext, 'navigation' | 'isWebview'>,
+  user: CurrentUser,
+): string | null {
+  if (context.navigation === null) return null
+  return newTermsRedirect(user, { path: context.navigation.path, isWebview: context.isWebview })
 }
 
 /** Effects and rules of the app machine, named so tests and src/main.tsx can provide them. */
@@ -131,6 +143,9 @@ export const appSetup = setup({
       return { pendingLocale: { locale: event.locale, path: event.path } }
     }),
     dropPendingLocale: assign({ pendingLocale: null }),
+    holdTermsReturn: assign(({ context }) => ({
+      termsReturnPath: context.navigation?.path ?? null,
+    })),
     recordChunkReload: assign(({ context, event }) => {
       assertEvent(event, 'chunk.failed')
       return { chunkReloads: { ...context.chunkReloads, [event.path]: event.nowMs } }
@@ -144,6 +159,8 @@ export const appSetup = setup({
     requestLogin: emit({ type: 'login.requested' as const }),
   },
   guards: {
+    needsNewTerms: ({ context }, params: { user: CurrentUser }) =>
+      termsRedirectOf(context, params.user) !== null,
     failsAgeGate: ({ context }, params: { user: CurrentUser }) =>
       context.navigation !== null &&
       ageGateRedirect(params.user, {

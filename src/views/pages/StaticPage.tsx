@@ -26,21 +26,27 @@ function isSections(value: unknown): value is Section[] {
 
 /** Terms, licences, legal notation, privacy policy, logo guideline: text from the i18n files. */
 export function StaticPage({ page }: { page: StaticPageName }) {
-  const { t, tv } = useT()
+  const { t } = useT()
   const title = t(`static.${page}.title`)
-  const value = tv(`static.${page}.sections`)
-  const sections = isSections(value) ? value : []
   useDocumentTitle(title)
   return (
     <article className="static-page" aria-labelledby="static-title">
       <h1 id="static-title">{title}</h1>
       <p className="static-page__updated">{t(`static.${page}.updated`)}</p>
-      {sections.map((section) => (
-        <section key={section.heading}>
-          <h2>{section.heading}</h2>
-          <p>{section.body}</p>
-        </section>
-      ))}
+      <StaticSections page={page} />
     </article>
   )
+}
+
+/** A static text's articles (the terms also show on the agree_new_terms pages). */
+export function StaticSections({ page }: { page: StaticPageName }) {
+  const { tv } = useT()
+  const value = tv(`static.${page}.sections`)
+  const sections = isSections(value) ? value : []
+  return sections.map((section) => (
+    <section key={section.heading}>
+      <h2>{section.heading}</h2>
+      <p>{section.body}</p>
+    </section>
+  ))
 }
