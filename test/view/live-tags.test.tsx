@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { createActor, fromPromise } from 'xstate'
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+} from '@tanstack/react-router'
 import {
   GREETING_MAX,
   type GreetingAnswer,
@@ -61,6 +68,17 @@ const refused = new ApiRequestError({
   redirectUrl: null,
 })
 
+/** `node` on a page of its own: cards and tags are router links, followed without a reload. */
+function inRouter(node: ReactNode) {
+  const routeTree = createRootRoute({ component: () => node })
+  const router = createRouter({ routeTree, history: createMemoryHistory() })
+  return (
+    <AppActorContext.Provider value={jaApp()}>
+      <RouterProvider router={router} />
+    </AppActorContext.Provider>
+  )
+}
+
 describe('live tags editor', () => {
   it('shows a refused tag’s message and keeps the text; adds checked tags; saving sends the list', async () => {
     const validated: string[] = []
@@ -84,12 +102,12 @@ describe('live tags editor', () => {
       },
     })
     render(
-      <AppActorContext.Provider value={jaApp()}>
+      inRouter(
         <LiveTagsScope logic={logic} roomId={7}>
           <LiveTagsLine />
           <LiveTagsEditor />
-        </LiveTagsScope>
-      </AppActorContext.Provider>,
+        </LiveTagsScope>,
+      ),
     )
     const field = await screen.findByRole('combobox', { name: 'タグを追加（20文字まで）' })
     const editor = within(screen.getByRole('region', { name: '配信タグ' }))
@@ -180,7 +198,7 @@ describe('notice bell', () => {
 })
 
 describe('tags on a card', () => {
-  it('shows at most three, each a link beside the card’s own', () => {
+  it('shows at most three, each a link beside the card’s own', async () => {
     const live = {
       room_url_key: 'aoi',
       main_name: 'あおい',
@@ -191,13 +209,13 @@ describe('tags on a card', () => {
       tags: ['歌枠', '雑談', 'ゲーム', '弾き語り'],
     } as unknown as OnliveItem
     render(
-      <AppActorContext.Provider value={jaApp()}>
+      inRouter(
         <ul>
           <OnliveCard live={live} />
-        </ul>
-      </AppActorContext.Provider>,
+        </ul>,
+      ),
     )
-    const tags = screen.getByRole('list', { name: '配信タグ' })
+    const tags = await screen.findByRole('list', { name: '配信タグ' })
     const links = within(tags).getAllByRole('link')
     expect(links.map((l) => l.textContent)).toEqual(['#歌枠', '#雑談', '#ゲーム'])
     expect(links[0]?.getAttribute('href')).toBe(`/search?tag=${encodeURIComponent('歌枠')}`)

@@ -1,4 +1,5 @@
 import { formatCompactCount } from '../../domain/compact-count.ts'
+import { RoomLink } from './RoomLink.tsx'
 import type { OnliveItem } from '../../domain/api-types.ts'
 import { useT } from '../app-context.tsx'
 import { TagLinks } from './TagLinks.tsx'
@@ -12,7 +13,7 @@ export function OnliveCard({ live }: { live: OnliveItem }) {
   const { t, locale } = useT()
   return (
     <li className="onlive-card">
-      <a href={`/r/${encodeURIComponent(live.room_url_key)}`} className="onlive-card__link">
+      <RoomLink roomUrlKey={live.room_url_key} className="onlive-card__link">
         <span className="onlive-card__cover">
           <img src={live.image} alt="" width={320} height={180} loading="lazy" />
           <span className="onlive-card__badge">{t('room.onAir')}</span>
@@ -29,7 +30,7 @@ export function OnliveCard({ live }: { live: OnliveItem }) {
             {t('home.viewers', { count: formatCompactCount(live.view_num, locale) })}
           </span>
         </span>
-      </a>
+      </RoomLink>
       {/* Beside the card's link, not in it: a link may not hold links. */}
       <TagLinks tags={live.tags} max={CARD_TAGS_MAX} className="tag-links--row onlive-card__tags" />
     </li>

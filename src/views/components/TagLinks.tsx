@@ -1,8 +1,6 @@
+import { Link } from '@tanstack/react-router'
 import { useT } from '../app-context.tsx'
 import './tag-links.css'
-
-/** Where a tag leads: the rooms on air with it. */
-export const tagHref = (tag: string) => `/search?${new URLSearchParams({ tag }).toString()}`
 
 /**
  * A live's tags as `#tag` links to the rooms on air with each; nothing without tags. `max` shows
@@ -24,9 +22,10 @@ export function TagLinks({
     <ul className={className ? `tag-links ${className}` : 'tag-links'} aria-label={t('room.tags')}>
       {shown.map((tag) => (
         <li key={tag} className="tag-links__item">
-          <a className="tag-links__link" href={tagHref(tag)}>
+          {/* The rooms on air with the tag, opened in the page. */}
+          <Link className="tag-links__link" to="/search" search={{ tag }}>
             <span className="tag-links__text">#{tag}</span>
-          </a>
+          </Link>
         </li>
       ))}
     </ul>

@@ -1,15 +1,14 @@
 import type { FollowSchedule, FollowedRoom } from '../../contract/follow.ts'
+import { RoomLink } from '../components/RoomLink.tsx'
 import { useT } from '../app-context.tsx'
 import { formatTokyoShort } from '../tokyo-time.ts'
-
-const roomHref = (key: string) => `/r/${encodeURIComponent(key)}`
 
 /** One followed room: picture, name, on air or its last live, and its next live if set. */
 function RoomRow({ room }: { room: FollowedRoom }) {
   const { t, locale } = useT()
   return (
     <li className="follow-row" data-testid="follow-room">
-      <a className="room-row" href={roomHref(room.room_url_key)}>
+      <RoomLink className="room-row" roomUrlKey={room.room_url_key}>
         <img className="room-row__image" src={room.image} alt="" width={96} height={54} />
         <span className="room-row__body">
           <strong className="room-row__name">{room.room_name}</strong>
@@ -31,7 +30,7 @@ function RoomRow({ room }: { room: FollowedRoom }) {
             </span>
           )}
         </span>
-      </a>
+      </RoomLink>
     </li>
   )
 }
@@ -54,7 +53,7 @@ export function ScheduleList({ schedules }: { schedules: FollowSchedule[] }) {
     <ul className="room-list">
       {schedules.map((s) => (
         <li key={s.room_id} className="follow-row" data-testid="follow-schedule">
-          <a className="room-row" href={roomHref(s.room_url_key)}>
+          <RoomLink className="room-row" roomUrlKey={s.room_url_key}>
             <img className="room-row__image" src={s.image} alt="" width={96} height={54} />
             <span className="room-row__body">
               <time
@@ -66,7 +65,7 @@ export function ScheduleList({ schedules }: { schedules: FollowSchedule[] }) {
               <strong className="room-row__name">{s.room_name}</strong>
               {s.title && <span className="follow-row__meta">{s.title}</span>}
             </span>
-          </a>
+          </RoomLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { Link } from '@tanstack/react-router'
 import { useT } from '../app-context.tsx'
 import type { RoomActor } from './types.ts'
 
@@ -31,7 +32,7 @@ export function EndScreen({ room }: { room: RoomActor }) {
           </button>
         </p>
       ) : (
-        <a href="/">{t('room.backToList')}</a>
+        <Link to="/">{t('room.backToList')}</Link>
       )}
     </div>
   )

@@ -1,4 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react'
+import { RoomLink } from '../components/RoomLink.tsx'
 import type { ActorRefFrom } from 'xstate'
 import type { FoundRoom } from '../../contract/search.ts'
 import type {
@@ -45,7 +46,7 @@ function RoomRow({ room }: { room: FoundRoom }) {
   const { t, locale } = useT()
   return (
     <li data-testid="search-room">
-      <a className="room-row" href={`/r/${encodeURIComponent(room.room_url_key)}`}>
+      <RoomLink className="room-row" roomUrlKey={room.room_url_key}>
         <img className="room-row__image" src={room.image} alt="" width={96} height={54} />
         <span className="room-row__body">
           <strong className="room-row__name">{room.room_name}</strong>
@@ -59,7 +60,7 @@ function RoomRow({ room }: { room: FoundRoom }) {
             </span>
           </span>
         </span>
-      </a>
+      </RoomLink>
     </li>
   )
 }

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { Link } from '@tanstack/react-router'
 import type { taggedLivesMachine } from '../../machines/live-tags/tagged-lives.machine.ts'
 import { useT, usePageActor } from '../app-context.tsx'
 import { OnliveCard } from '../components/OnliveCard.tsx'
@@ -33,9 +34,9 @@ export function TaggedLivesPage({ logic, tag }: { logic: typeof taggedLivesMachi
     body = (
       <div className="list-empty">
         <p>{t('search.tagEmpty')}</p>
-        <a className="button button--ghost" href="/">
+        <Link className="button button--ghost" to="/">
           {t('room.backToList')}
-        </a>
+        </Link>
       </div>
     )
   else

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { RoomLink } from '../components/RoomLink.tsx'
 import { scheduleText } from '../../domain/schedule.ts'
 import type { upcomingMachine } from '../../machines/upcoming/upcoming.machine.ts'
 import { useT, usePageActor } from '../app-context.tsx'
@@ -37,7 +38,7 @@ export function UpcomingStrip({ logic }: { logic: typeof upcomingMachine }) {
       <ul className="upcoming__list" data-scrolls-x="">
         {lives.map((live) => (
           <li key={live.room_id} className="upcoming__item">
-            <a href={`/r/${encodeURIComponent(live.room_url_key)}`} className="upcoming__link">
+            <RoomLink roomUrlKey={live.room_url_key} className="upcoming__link">
               <img src={live.image} alt="" width={160} height={90} loading="lazy" />
               <time
                 className="upcoming__time"
@@ -50,7 +51,7 @@ export function UpcomingStrip({ logic }: { logic: typeof upcomingMachine }) {
               {live.is_follow && (
                 <span className="upcoming__follow">{t('home.upcomingFollowing')}</span>
               )}
-            </a>
+            </RoomLink>
           </li>
         ))}
       </ul>
