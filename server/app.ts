@@ -11,6 +11,8 @@ import { accountRoutes, captchaImageRoutes } from './api/account.ts'
 import { devRoutes } from './api/dev.ts'
 import { encoderRoutes } from './api/encoder.ts'
 import { imageRoutes } from './api/images.ts'
+import { backgroundImageRoutes } from './api/background-images.ts'
+import { roomBackgroundRoutes } from './api/room-backgrounds.ts'
 import { adMediaRoutes, mediaRoutes } from './api/media.ts'
 import { adRewardRoutes, gachaRoutes } from './api/gachas.ts'
 import { eventRoutes } from './api/event.ts'
@@ -158,6 +160,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api', missionRoutes())
   app.route('/api', followRoutes())
   app.route('/api', invoiceRoutes())
+  app.route('/api', roomBackgroundRoutes())
   app.route('/api', jewelRoutes())
   app.route('/api', inquiryRoutes())
   app.route('/api', noticeRoutes())
@@ -170,6 +173,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/payment/sandbox', paymentSandboxRoutes())
   app.route('/sr/lang', langRoutes(config.i18nDir))
   app.route('/img', imageRoutes())
+  app.route('/img', backgroundImageRoutes())
   app.route('/img', shopImageRoutes())
   app.route('/img', standingImageRoutes())
   app.route('/hls', mediaRoutes())

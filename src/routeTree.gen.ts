@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as UserRouteImport } from './routes/_user'
+import { Route as Agree_new_termsRouteImport } from './routes/agree_new_terms'
 import { Route as InquiryRouteRouteImport } from './routes/inquiry/route'
 import { Route as InvoiceRouteRouteImport } from './routes/invoice/route'
 import { Route as LicenceRouteImport } from './routes/licence'
@@ -27,6 +28,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
 import { Route as UserFollowRouteImport } from './routes/_user/follow'
 import { Route as UserMypageRouteImport } from './routes/_user/mypage'
+import { Route as UserRoom_backgroundRouteImport } from './routes/_user/room_background'
 import { Route as DevFlowsRouteImport } from './routes/dev/flows'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
 import { Route as EventEventUrlKeyRouteImport } from './routes/event/$eventUrlKey'
@@ -43,6 +45,7 @@ import { Route as NoticeIdRouteImport } from './routes/notice/$id'
 import { Route as NoticeListRouteImport } from './routes/notice/list'
 import { Route as OpinionCompleteRouteImport } from './routes/opinion/complete'
 import { Route as OpinionNewRouteImport } from './routes/opinion/new'
+import { Route as OrganizerAgree_new_termsRouteImport } from './routes/organizer/agree_new_terms'
 import { Route as OrganizerEventsRouteImport } from './routes/organizer/events'
 import { Route as Povo_ecIndexRouteImport } from './routes/povo_ec/index'
 import { Route as Povo_ecUserRouteImport } from './routes/povo_ec/_user'
@@ -83,6 +86,11 @@ const R404Route = R404RouteImport.update({
 } as any)
 const UserRoute = UserRouteImport.update({
   id: '/_user',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Agree_new_termsRoute = Agree_new_termsRouteImport.update({
+  id: '/agree_new_terms',
+  path: '/agree_new_terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InquiryRouteRoute = InquiryRouteRouteImport.update({
@@ -158,6 +166,11 @@ const UserFollowRoute = UserFollowRouteImport.update({
 const UserMypageRoute = UserMypageRouteImport.update({
   id: '/mypage',
   path: '/mypage',
+  getParentRoute: () => UserRoute,
+} as any)
+const UserRoom_backgroundRoute = UserRoom_backgroundRouteImport.update({
+  id: '/room_background',
+  path: '/room_background',
   getParentRoute: () => UserRoute,
 } as any)
 const DevFlowsRoute = DevFlowsRouteImport.update({
@@ -240,6 +253,12 @@ const OpinionNewRoute = OpinionNewRouteImport.update({
   path: '/opinion/new',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrganizerAgree_new_termsRoute =
+  OrganizerAgree_new_termsRouteImport.update({
+    id: '/organizer/agree_new_terms',
+    path: '/organizer/agree_new_terms',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const OrganizerEventsRoute = OrganizerEventsRouteImport.update({
   id: '/organizer/events',
   path: '/organizer/events',
@@ -392,6 +411,7 @@ export interface FileRoutesByFullPath {
   '/notice': typeof NoticeRouteRouteWithChildren
   '/povo_ec': typeof Povo_ecRouteRouteWithChildren
   '/404': typeof R404Route
+  '/agree_new_terms': typeof Agree_new_termsRoute
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
@@ -403,6 +423,7 @@ export interface FileRoutesByFullPath {
   '/tokusho': typeof TokushoRoute
   '/follow': typeof UserFollowRoute
   '/mypage': typeof UserMypageRoute
+  '/room_background': typeof UserRoom_backgroundRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
@@ -416,6 +437,7 @@ export interface FileRoutesByFullPath {
   '/notice/list': typeof NoticeListRoute
   '/opinion/complete': typeof OpinionCompleteRoute
   '/opinion/new': typeof OpinionNewRoute
+  '/organizer/agree_new_terms': typeof OrganizerAgree_new_termsRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
@@ -449,6 +471,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/agree_new_terms': typeof Agree_new_termsRoute
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
@@ -460,6 +483,7 @@ export interface FileRoutesByTo {
   '/tokusho': typeof TokushoRoute
   '/follow': typeof UserFollowRoute
   '/mypage': typeof UserMypageRoute
+  '/room_background': typeof UserRoom_backgroundRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
@@ -473,6 +497,7 @@ export interface FileRoutesByTo {
   '/notice/list': typeof NoticeListRoute
   '/opinion/complete': typeof OpinionCompleteRoute
   '/opinion/new': typeof OpinionNewRoute
+  '/organizer/agree_new_terms': typeof OrganizerAgree_new_termsRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/povo_ec': typeof Povo_ecIndexRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
@@ -512,6 +537,7 @@ export interface FileRoutesById {
   '/povo_ec': typeof Povo_ecRouteRouteWithChildren
   '/404': typeof R404Route
   '/_user': typeof UserRouteWithChildren
+  '/agree_new_terms': typeof Agree_new_termsRoute
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
@@ -523,6 +549,7 @@ export interface FileRoutesById {
   '/tokusho': typeof TokushoRoute
   '/_user/follow': typeof UserFollowRoute
   '/_user/mypage': typeof UserMypageRoute
+  '/_user/room_background': typeof UserRoom_backgroundRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
@@ -536,6 +563,7 @@ export interface FileRoutesById {
   '/notice/list': typeof NoticeListRoute
   '/opinion/complete': typeof OpinionCompleteRoute
   '/opinion/new': typeof OpinionNewRoute
+  '/organizer/agree_new_terms': typeof OrganizerAgree_new_termsRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/povo_ec/_user': typeof Povo_ecUserRouteWithChildren
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
@@ -576,6 +604,7 @@ export interface FileRouteTypes {
     | '/notice'
     | '/povo_ec'
     | '/404'
+    | '/agree_new_terms'
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
@@ -587,6 +616,7 @@ export interface FileRouteTypes {
     | '/tokusho'
     | '/follow'
     | '/mypage'
+    | '/room_background'
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
@@ -600,6 +630,7 @@ export interface FileRouteTypes {
     | '/notice/list'
     | '/opinion/complete'
     | '/opinion/new'
+    | '/organizer/agree_new_terms'
     | '/organizer/events'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
@@ -633,6 +664,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/404'
+    | '/agree_new_terms'
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
@@ -644,6 +676,7 @@ export interface FileRouteTypes {
     | '/tokusho'
     | '/follow'
     | '/mypage'
+    | '/room_background'
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
@@ -657,6 +690,7 @@ export interface FileRouteTypes {
     | '/notice/list'
     | '/opinion/complete'
     | '/opinion/new'
+    | '/organizer/agree_new_terms'
     | '/organizer/events'
     | '/povo_ec'
     | '/r/$roomUrlKey'
@@ -695,6 +729,7 @@ export interface FileRouteTypes {
     | '/povo_ec'
     | '/404'
     | '/_user'
+    | '/agree_new_terms'
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
@@ -706,6 +741,7 @@ export interface FileRouteTypes {
     | '/tokusho'
     | '/_user/follow'
     | '/_user/mypage'
+    | '/_user/room_background'
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
@@ -719,6 +755,7 @@ export interface FileRouteTypes {
     | '/notice/list'
     | '/opinion/complete'
     | '/opinion/new'
+    | '/organizer/agree_new_terms'
     | '/organizer/events'
     | '/povo_ec/_user'
     | '/r/$roomUrlKey'
@@ -759,6 +796,7 @@ export interface RootRouteChildren {
   Povo_ecRouteRoute: typeof Povo_ecRouteRouteWithChildren
   R404Route: typeof R404Route
   UserRoute: typeof UserRouteWithChildren
+  Agree_new_termsRoute: typeof Agree_new_termsRoute
   LicenceRoute: typeof LicenceRoute
   Logo_guidelineRoute: typeof Logo_guidelineRoute
   MaintenanceRoute: typeof MaintenanceRoute
@@ -776,6 +814,7 @@ export interface RootRouteChildren {
   LotteryListRoute: typeof LotteryListRoute
   OpinionCompleteRoute: typeof OpinionCompleteRoute
   OpinionNewRoute: typeof OpinionNewRoute
+  OrganizerAgree_new_termsRoute: typeof OrganizerAgree_new_termsRoute
   OrganizerEventsRoute: typeof OrganizerEventsRoute
   RRoomUrlKeyRoute: typeof RRoomUrlKeyRoute
   Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
@@ -812,6 +851,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof UserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/agree_new_terms': {
+      id: '/agree_new_terms'
+      path: '/agree_new_terms'
+      fullPath: '/agree_new_terms'
+      preLoaderRoute: typeof Agree_new_termsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/inquiry': {
@@ -917,6 +963,13 @@ declare module '@tanstack/react-router' {
       path: '/mypage'
       fullPath: '/mypage'
       preLoaderRoute: typeof UserMypageRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/room_background': {
+      id: '/_user/room_background'
+      path: '/room_background'
+      fullPath: '/room_background'
+      preLoaderRoute: typeof UserRoom_backgroundRouteImport
       parentRoute: typeof UserRoute
     }
     '/dev/flows': {
@@ -1029,6 +1082,13 @@ declare module '@tanstack/react-router' {
       path: '/opinion/new'
       fullPath: '/opinion/new'
       preLoaderRoute: typeof OpinionNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/organizer/agree_new_terms': {
+      id: '/organizer/agree_new_terms'
+      path: '/organizer/agree_new_terms'
+      fullPath: '/organizer/agree_new_terms'
+      preLoaderRoute: typeof OrganizerAgree_new_termsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/organizer/events': {
@@ -1312,6 +1372,7 @@ const Povo_ecRouteRouteWithChildren = Povo_ecRouteRoute._addFileChildren(
 interface UserRouteChildren {
   UserFollowRoute: typeof UserFollowRoute
   UserMypageRoute: typeof UserMypageRoute
+  UserRoom_backgroundRoute: typeof UserRoom_backgroundRoute
   UserJewel_histIdRoute: typeof UserJewel_histIdRoute
   UserLotteryHistoryRoute: typeof UserLotteryHistoryRoute
   UserPaymentTime_limited_packRoute: typeof UserPaymentTime_limited_packRoute
@@ -1322,6 +1383,7 @@ interface UserRouteChildren {
 const UserRouteChildren: UserRouteChildren = {
   UserFollowRoute: UserFollowRoute,
   UserMypageRoute: UserMypageRoute,
+  UserRoom_backgroundRoute: UserRoom_backgroundRoute,
   UserJewel_histIdRoute: UserJewel_histIdRoute,
   UserLotteryHistoryRoute: UserLotteryHistoryRoute,
   UserPaymentTime_limited_packRoute: UserPaymentTime_limited_packRoute,
@@ -1340,6 +1402,7 @@ const rootRouteChildren: RootRouteChildren = {
   Povo_ecRouteRoute: Povo_ecRouteRouteWithChildren,
   R404Route: R404Route,
   UserRoute: UserRouteWithChildren,
+  Agree_new_termsRoute: Agree_new_termsRoute,
   LicenceRoute: LicenceRoute,
   Logo_guidelineRoute: Logo_guidelineRoute,
   MaintenanceRoute: MaintenanceRoute,
@@ -1357,6 +1420,7 @@ const rootRouteChildren: RootRouteChildren = {
   LotteryListRoute: LotteryListRoute,
   OpinionCompleteRoute: OpinionCompleteRoute,
   OpinionNewRoute: OpinionNewRoute,
+  OrganizerAgree_new_termsRoute: OrganizerAgree_new_termsRoute,
   OrganizerEventsRoute: OrganizerEventsRoute,
   RRoomUrlKeyRoute: RRoomUrlKeyRoute,
   Reset_passwordSmsRoute: Reset_passwordSmsRoute,

@@ -5,6 +5,23 @@ export interface AccountTables {
   invoice_registrations: InvoiceRegistrationTable
   inquiries: InquiryTable
   opinions: OpinionTable
+  room_backgrounds_state: RoomBackgroundStateTable
+  room_background_favs: RoomBackgroundFavTable
+}
+
+/** A room's background (migration 030): the one shown (null: none) and whether it stays. */
+export interface RoomBackgroundStateTable {
+  room_id: number
+  current_prize_id: number | null
+  is_fixed: Generated<boolean>
+  updated_at: Generated<Date>
+}
+
+/** A room's favourite background (migration 030): the pool a new live draws from. */
+export interface RoomBackgroundFavTable {
+  room_id: number
+  prize_id: number
+  created_at: Generated<Date>
 }
 
 /** An inquiry (migration 028): anyone's, mailed to the operator with a receipt to the sender. */

@@ -32,6 +32,7 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
   await seedDemoSchedules(db, new Date())
   await seedDemoNews(db)
   await seedDemoTags(db)
+  await seedDemoBackgrounds(db)
   // The rooms the demo put on air have been on air: their first-live medal (services/rankings).
   await sql`
     insert into medals (owner, owner_id, medal_id, earned_at)
@@ -80,4 +81,29 @@ async function seedDemoWallets(db: Db): Promise<void> {
         .execute()
     }
   }
+}
+
+/**
+ * The demo liver holds both room backgrounds (gacha prizes 202 and 302), the night sky shown in
+ * their room, so the demo shows one. Once: a room that has a background state keeps its own.
+ */
+async function seedDemoBackgrounds(db: Db): Promise<void> {
+  const room = await db
+    .selectFrom('rooms')
+    .innerJoin('users', 'users.id', 'rooms.owner_user_id')
+    .select(['rooms.id as room_id', 'users.id as user_id'])
+    .where('users.account_id', '=', 'demo_liver')
+    .where('users.is_demo', '=', true)
+    .executeTakeFirst()
+  if (!room) return
+  await db
+    .insertInto('user_items')
+    .values([202, 302].map((prize_id) => ({ user_id: room.user_id, prize_id, num: 1 })))
+    .onConflict((oc) => oc.columns(['user_id', 'prize_id']).doNothing())
+    .execute()
+  await db
+    .insertInto('room_backgrounds_state')
+    .values({ room_id: room.room_id, current_prize_id: 202 })
+    .onConflict((oc) => oc.column('room_id').doNothing())
+    .execute()
 }

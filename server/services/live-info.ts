@@ -6,6 +6,7 @@ import { RENDITIONS } from '../media/demo-channel.ts'
 import type { ReadCache } from '../read-cache.ts'
 import { openEnquete } from './enquetes.ts'
 import { ageFlags, openLive } from './lives.ts'
+import { backgroundUrl, currentBackgroundId } from './room-backgrounds.ts'
 import { telopBody, viewerState } from './room-social.ts'
 
 /** Who asks and from where: the push socket is on the site's own origin. */
@@ -26,7 +27,7 @@ export async function liveInfo(
   roomId: number,
   viewer: InfoViewer,
 ): Promise<LiveInfoAnswer> {
-  const { room, live, enquete } = await cache.get(`live:${roomId}`, async () => {
+  const { room, live, enquete, background } = await cache.get(`live:${roomId}`, async () => {
     const room = await db
       .selectFrom('rooms')
       .select(['id', 'room_name', 'owner_user_id'])
@@ -34,7 +35,9 @@ export async function liveInfo(
       .executeTakeFirst()
     const live = room ? await openLive(db, { roomId: room.id }) : undefined
     const enquete = live ? await openEnquete(db, live.live_id) : undefined
-    return { room, live, enquete }
+    // The room's background (issue #21): the prize id, the address is the caller's origin's.
+    const background = room ? await currentBackgroundId(db, room.id) : null
+    return { room, live, enquete, background }
   })
   if (!room) throw new ApiError(404, messages.notFound)
   const { userId } = viewer
@@ -61,7 +64,7 @@ export async function liveInfo(
     live_id: live?.live_id ?? 0,
     is_enquete_result: false,
     room_name: room.room_name,
-    background_image_url: null,
+    background_image_url: background === null ? null : backgroundUrl(viewer.origin, background),
     age_verification_status: 0,
     bcsvr_port: port,
     video_type: 0,

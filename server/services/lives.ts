@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { advanceMissions, advanceMissionsOver } from './missions/progress.ts'
 import { queueLiveNotices } from './notices/fanout.ts'
 import { earnLiveStartMedals } from './rankings/medals.ts'
+import { drawLiveBackground } from './room-backgrounds.ts'
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import type { AppEnv } from '../env.ts'
@@ -162,6 +163,8 @@ export async function startLive(
     // counts in its owner's missions; its followers are to be told (in the background).
     await earnLiveStartMedals(tx, room.id)
     await queueLiveNotices(tx, { liveId: created.id, roomId: room.id })
+    // Unless the room's background is fixed, a new live starts with one of its favourites.
+    await drawLiveBackground(tx, room.id, owner.owner_user_id)
     if (owner.owner_user_id !== null) {
       await advanceMissions(tx, {
         userId: owner.owner_user_id,

@@ -11,6 +11,7 @@ import {
 import { getInquiryCategories, postInquiry, postOpinion } from '../effects/api/inquiry.ts'
 import { getInvoice, updateInvoice } from '../effects/api/invoice.ts'
 import { getJewelHist } from '../effects/api/jewel.ts'
+import { getRoomBackgrounds, saveRoomBackground } from '../effects/api/room-background.ts'
 import { getFollowGenres, getFollowList, getFollowRooms } from '../effects/api/follow.ts'
 import { getNotice, getNotices } from '../effects/api/notice.ts'
 import { inquiryDrafts } from '../effects/inquiry-draft.ts'
@@ -21,13 +22,14 @@ import { noticeMachine } from '../machines/notice/notice.machine.ts'
 import { noticesMachine } from '../machines/notice/notices.machine.ts'
 import { invoiceMachine } from '../machines/invoice/invoice.machine.ts'
 import { jewelHistMachine } from '../machines/jewel-hist/jewel-hist.machine.ts'
+import { roomBackgroundMachine } from '../machines/room-background/room-background.machine.ts'
 import { mypageMachine } from '../machines/mypage/mypage.machine.ts'
 import { passwordResetMachine } from '../machines/password-reset/password-reset.machine.ts'
 
 export type AccountMachines = ReturnType<typeof accountMachines>
 
 /**
- * /mypage's, /invoice's, /jewel_hist's, /follow's, /notice's, the SMS password reset's and the inquiry and
+ * /mypage's, /invoice's, /jewel_hist's, /room_background's, /follow's, /notice's, the SMS password reset's and the inquiry and
  * opinion pages' machines with real effects. Loaded with the first of those pages
  * (src/compose/app.ts), not with the site.
  */
@@ -70,6 +72,13 @@ export function accountMachines(effects: Effects, ports: AppPorts) {
         ),
       },
       actions: { reportError: common.reportError, requireLogin: ports.requireLogin },
+    }),
+    roomBackground: roomBackgroundMachine.provide({
+      actors: {
+        loadBackgrounds: fromPromise(() => getRoomBackgrounds(effects.api)),
+        saveBackground: fromPromise(({ input }) => saveRoomBackground(effects.api, input)),
+      },
+      actions: { ...common, requireLogin: ports.requireLogin },
     }),
     inquiry: inquiryMachine.provide({
       actors: {

@@ -37,7 +37,8 @@ export interface LiveInfoAnswer {
   live_id: number
   is_enquete_result: boolean
   room_name: string
-  background_image_url: null
+  /** The room's current background (issue #21, `/room_background`), or null for none. */
+  background_image_url: string | null
   age_verification_status: number
   bcsvr_port: number
   video_type: number

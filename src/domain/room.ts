@@ -24,6 +24,8 @@ export interface RoomInfo {
   isFollowing: boolean
   /** The owner's badge (src/domain/badges.ts); 0 or absent for none. */
   badge?: number
+  /** The room's background picture (issue #21, `/room_background`); null or absent for none. */
+  backgroundImageUrl?: string | null
 }
 
 /** One of `/api/room/banners`. */

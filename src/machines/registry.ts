@@ -42,6 +42,7 @@ import { pollingMachine } from './polling/polling.machine.ts'
 import { regulationMachine } from './regulation/regulation.machine.ts'
 import { reportMachine } from './report/report.machine.ts'
 import { roomMachine } from './room/room.machine.ts'
+import { roomBackgroundMachine } from './room-background/room-background.machine.ts'
 import { roomOffAirMachine, roomOnAirMachine } from './room/room-visit.machine.ts'
 import { welcomeEditorMachine } from './welcome-editor/welcome-editor.machine.ts'
 
@@ -63,6 +64,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'mypage', machine: mypageMachine },
   { dir: 'invoice', machine: invoiceMachine },
   { dir: 'jewel-hist', machine: jewelHistMachine },
+  { dir: 'room-background', machine: roomBackgroundMachine },
   { dir: 'inquiry', machine: inquiryMachine },
   { dir: 'opinion', machine: opinionMachine },
   { dir: 'password-reset', machine: passwordResetMachine },

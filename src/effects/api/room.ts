@@ -6,6 +6,7 @@ import type { ReportCategory, ReportSubmission } from '../../machines/report/rep
 import type { Ok } from '../../contract/common.ts'
 import type {
   CommentLogAnswer,
+  LiveInfoAnswer,
   PollingAnswer,
   PostCommentAnswer,
   PostCommentBody,
@@ -178,10 +179,17 @@ const getOwnerBadge = (api: ApiClient, roomId: number) =>
     () => 0,
   )
 
+/** The room's background (live_info's `background_image_url`); none when it cannot be read. */
+const getBackground = (api: ApiClient, roomId: number) =>
+  api.get<LiveInfoAnswer>('/api/live/live_info', { room_id: roomId } satisfies RoomQuery).then(
+    (info) => info.background_image_url,
+    () => null,
+  )
+
 /**
  * A room page's first load (SPEC §7): the lookup by `room_url_key`, then in parallel the comment
  * log, gift log, streams, telop, welcome comment, banners and recommended comments, and the owner's
- * badge. Off air only the banners and the badge matter.
+ * badge and the room's background. Off air only the banners, the badge and the background matter.
  */
 export async function loadRoom(
   api: ApiClient,
@@ -194,6 +202,7 @@ export async function loadRoom(
   const status = await getRoomStatus(api, roomUrlKey)
   const id = status.room_id
   const badge = getOwnerBadge(api, id)
+  const background = getBackground(api, id)
   const [commentLog, giftLog, streams, telop, welcome, banners, recommended, event] = status.is_live
     ? await Promise.all([
         getCommentLog(api, id),
@@ -222,6 +231,7 @@ export async function loadRoom(
       isOwner: status.is_owner,
       isFollowing: status.is_fav,
       badge: await badge,
+      backgroundImageUrl: await background,
     },
     commentLog,
     streams,

@@ -93,6 +93,16 @@ export function MypagePage({ logic, year }: { logic: typeof mypageMachine; year:
                   {t('mypage.jewelHistOpen')}
                 </Link>
               </dd>
+              <dt>{t('mypage.roomBackground')}</dt>
+              <dd>
+                <Link
+                  to="/room_background"
+                  className="link-button"
+                  data-testid="mypage-room-background"
+                >
+                  {t('mypage.roomBackgroundOpen')}
+                </Link>
+              </dd>
             </>
           )}
         </dl>

@@ -251,6 +251,9 @@ export function OwnerPanel({
       <Link to="/jewel_hist/$id" params={{ id: roomId }} className="link-button">
         {t('mypage.jewelHistOpen')}
       </Link>
+      <Link to="/room_background" className="link-button">
+        {t('mypage.roomBackgroundOpen')}
+      </Link>
       {status === 'loading' && <p aria-busy="true">{t('common.loading')}</p>}
       {status === 'failed' && (
         <div role="alert">

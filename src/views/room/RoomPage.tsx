@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react'
 import './room.css'
 import { useSelector } from '@xstate/react'
 import type { ownerMachine } from '../../machines/owner/owner.machine.ts'
@@ -118,7 +118,11 @@ function LoadedRoom({
   return (
     <SideScopes logic={sideLogic} roomId={info.roomId}>
       <section
-        className={lite ? 'room room--lite' : 'room'}
+        className={['room', lite && 'room--lite', info.backgroundImageUrl && 'room--backdrop']
+          .filter(Boolean)
+          .join(' ')}
+        // The owner's chosen background (issue #21), under room.css's dark veil.
+        style={backdrop(info.backgroundImageUrl)}
         aria-labelledby="room-title"
         data-push={state === 'live' ? push : undefined}
       >
@@ -230,6 +234,10 @@ function LoadedRoom({
     </SideScopes>
   )
 }
+
+/** The room's background as a CSS variable room.css draws under its veil; none without one. */
+const backdrop = (url: string | null | undefined): CSSProperties | undefined =>
+  url ? ({ '--room-backdrop': `url(${JSON.stringify(url)})` } as CSSProperties) : undefined
 
 /**
  * The room's side actors that two far parts of the page share (the next live, the live's tags:
