@@ -29,6 +29,7 @@ import { Route as TokushoRouteImport } from './routes/tokusho'
 import { Route as UserFollowRouteImport } from './routes/_user/follow'
 import { Route as UserMypageRouteImport } from './routes/_user/mypage'
 import { Route as UserRoom_backgroundRouteImport } from './routes/_user/room_background'
+import { Route as UserUser_avatarRouteImport } from './routes/_user/user_avatar'
 import { Route as DevFlowsRouteImport } from './routes/dev/flows'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
 import { Route as EventEventUrlKeyRouteImport } from './routes/event/$eventUrlKey'
@@ -171,6 +172,11 @@ const UserMypageRoute = UserMypageRouteImport.update({
 const UserRoom_backgroundRoute = UserRoom_backgroundRouteImport.update({
   id: '/room_background',
   path: '/room_background',
+  getParentRoute: () => UserRoute,
+} as any)
+const UserUser_avatarRoute = UserUser_avatarRouteImport.update({
+  id: '/user_avatar',
+  path: '/user_avatar',
   getParentRoute: () => UserRoute,
 } as any)
 const DevFlowsRoute = DevFlowsRouteImport.update({
@@ -424,6 +430,7 @@ export interface FileRoutesByFullPath {
   '/follow': typeof UserFollowRoute
   '/mypage': typeof UserMypageRoute
   '/room_background': typeof UserRoom_backgroundRoute
+  '/user_avatar': typeof UserUser_avatarRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
@@ -484,6 +491,7 @@ export interface FileRoutesByTo {
   '/follow': typeof UserFollowRoute
   '/mypage': typeof UserMypageRoute
   '/room_background': typeof UserRoom_backgroundRoute
+  '/user_avatar': typeof UserUser_avatarRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
@@ -550,6 +558,7 @@ export interface FileRoutesById {
   '/_user/follow': typeof UserFollowRoute
   '/_user/mypage': typeof UserMypageRoute
   '/_user/room_background': typeof UserRoom_backgroundRoute
+  '/_user/user_avatar': typeof UserUser_avatarRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
@@ -617,6 +626,7 @@ export interface FileRouteTypes {
     | '/follow'
     | '/mypage'
     | '/room_background'
+    | '/user_avatar'
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
@@ -677,6 +687,7 @@ export interface FileRouteTypes {
     | '/follow'
     | '/mypage'
     | '/room_background'
+    | '/user_avatar'
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
@@ -742,6 +753,7 @@ export interface FileRouteTypes {
     | '/_user/follow'
     | '/_user/mypage'
     | '/_user/room_background'
+    | '/_user/user_avatar'
     | '/dev/flows'
     | '/dev/outbox'
     | '/event/$eventUrlKey'
@@ -970,6 +982,13 @@ declare module '@tanstack/react-router' {
       path: '/room_background'
       fullPath: '/room_background'
       preLoaderRoute: typeof UserRoom_backgroundRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/user_avatar': {
+      id: '/_user/user_avatar'
+      path: '/user_avatar'
+      fullPath: '/user_avatar'
+      preLoaderRoute: typeof UserUser_avatarRouteImport
       parentRoute: typeof UserRoute
     }
     '/dev/flows': {
@@ -1373,6 +1392,7 @@ interface UserRouteChildren {
   UserFollowRoute: typeof UserFollowRoute
   UserMypageRoute: typeof UserMypageRoute
   UserRoom_backgroundRoute: typeof UserRoom_backgroundRoute
+  UserUser_avatarRoute: typeof UserUser_avatarRoute
   UserJewel_histIdRoute: typeof UserJewel_histIdRoute
   UserLotteryHistoryRoute: typeof UserLotteryHistoryRoute
   UserPaymentTime_limited_packRoute: typeof UserPaymentTime_limited_packRoute
@@ -1384,6 +1404,7 @@ const UserRouteChildren: UserRouteChildren = {
   UserFollowRoute: UserFollowRoute,
   UserMypageRoute: UserMypageRoute,
   UserRoom_backgroundRoute: UserRoom_backgroundRoute,
+  UserUser_avatarRoute: UserUser_avatarRoute,
   UserJewel_histIdRoute: UserJewel_histIdRoute,
   UserLotteryHistoryRoute: UserLotteryHistoryRoute,
   UserPaymentTime_limited_packRoute: UserPaymentTime_limited_packRoute,

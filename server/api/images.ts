@@ -10,6 +10,8 @@ import {
 import { parseOr400 } from '../validate.ts'
 import { FileId, FileNumber } from '../../src/contract/common.ts'
 import { GIFT_KIND } from '../../src/domain/gifts.ts'
+import { isDefaultAvatar } from '../../src/domain/avatar.ts'
+import { prizeAvatarPicture } from '../services/avatars.ts'
 
 const AVATAR_COLORS = [
   '#f0507a',
@@ -36,6 +38,17 @@ export function svg(
   c.header('Cache-Control', 'public, max-age=3600')
   return c.body(body)
 }
+
+/** A prize avatar: the prize's colour, a gold star badge and the rarity on a band. */
+const prizeAvatarSvg = (color: string, rarity: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff"/><stop offset="0.3" stop-color="${color}"/><stop offset="1" stop-color="${color}"/></linearGradient><clipPath id="c"><circle cx="48" cy="48" r="48"/></clipPath></defs>
+<g clip-path="url(#c)"><rect width="96" height="96" fill="url(#g)"/>
+<circle cx="48" cy="38" r="18" fill="#fff"/><rect x="20" y="60" width="56" height="30" rx="15" fill="#fff"/>
+<rect y="74" width="96" height="22" fill="rgba(31,29,43,0.75)"/>
+<text x="48" y="90" font-size="15" text-anchor="middle" fill="#fde68a" font-family="sans-serif" font-weight="bold">${escapeXml(rarity)}</text></g>
+<polygon points="78,4 82,14 93,14 84,21 88,32 78,25 68,32 72,21 63,14 74,14" fill="#facc15" stroke="#fff" stroke-width="2"/>
+</svg>`
 
 /**
  * Room covers and avatars drawn from the room's colour and name, so demo data needs no image
@@ -136,9 +149,13 @@ ${shape}<text x="88" y="92" font-size="14" text-anchor="end" fill="#1f1d2b" font
     )
   })
 
-  // Every avatar id has a picture (domain/avatar.ts): the eight defaults' colours, in turn.
-  api.get('/avatar/:file{[0-9]{1,9}\\.svg}', (c) => {
+  // Every avatar id has a picture (domain/avatar.ts): a prize avatar (its id is its gacha prize
+  // id) in the prize's colour with a star and its rarity, so it stands out beside a comment;
+  // any other id the eight defaults' colours, in turn.
+  api.get('/avatar/:file{[0-9]{1,9}\\.svg}', async (c) => {
     const id = parseOr400(FileNumber, c.req.param('file'))
+    const prize = isDefaultAvatar(id) ? undefined : await prizeAvatarPicture(c.var.db, id)
+    if (prize) return svg(c, prizeAvatarSvg(safeColor(prize.color), prize.rarity))
     const color = AVATAR_COLORS[id % AVATAR_COLORS.length] ?? '#f0507a'
     return svg(
       c,

@@ -5,6 +5,7 @@ export interface AccountTables {
   invoice_registrations: InvoiceRegistrationTable
   inquiries: InquiryTable
   opinions: OpinionTable
+  user_avatar_favs: UserAvatarFavTable
   room_backgrounds_state: RoomBackgroundStateTable
   room_background_favs: RoomBackgroundFavTable
 }
@@ -32,6 +33,13 @@ export interface InquiryTable {
   name: Generated<string>
   mail_address: string
   body: string
+  created_at: Generated<Date>
+}
+
+/** An avatar a user marked as a favourite (migration 029): a default 0–7 or a prize's id. */
+export interface UserAvatarFavTable {
+  user_id: number
+  avatar_id: number
   created_at: Generated<Date>
 }
 

@@ -27,6 +27,13 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
   const banner = await db.selectFrom('room_banners').select('id').executeTakeFirst()
   if (!banner) await db.insertInto('room_banners').values(demoBanners).execute()
   await seedDemoWallets(db)
+  // Two prize avatars (a prize avatar's id is its prize id), so /user_avatar shows more than the
+  // defaults; きらめきガチャ's 203 is left to be won.
+  await db
+    .insertInto('user_items')
+    .values([105, 303].map((prize_id) => ({ user_id: demo.id, prize_id, num: 1 })))
+    .onConflict((oc) => oc.columns(['user_id', 'prize_id']).doNothing())
+    .execute()
   await seedDemoEcItems(db)
   await seedDemoEvents(db)
   await seedDemoSchedules(db, new Date())

@@ -10,6 +10,7 @@ import {
 } from '../effects/api/account.ts'
 import { getInquiryCategories, postInquiry, postOpinion } from '../effects/api/inquiry.ts'
 import { getInvoice, updateInvoice } from '../effects/api/invoice.ts'
+import { chooseAvatar, getAvatars, setAvatarFav } from '../effects/api/avatar.ts'
 import { getJewelHist } from '../effects/api/jewel.ts'
 import { getRoomBackgrounds, saveRoomBackground } from '../effects/api/room-background.ts'
 import { getFollowGenres, getFollowList, getFollowRooms } from '../effects/api/follow.ts'
@@ -21,6 +22,7 @@ import { followMachine } from '../machines/follow/follow.machine.ts'
 import { noticeMachine } from '../machines/notice/notice.machine.ts'
 import { noticesMachine } from '../machines/notice/notices.machine.ts'
 import { invoiceMachine } from '../machines/invoice/invoice.machine.ts'
+import { avatarMachine } from '../machines/avatar/avatar.machine.ts'
 import { jewelHistMachine } from '../machines/jewel-hist/jewel-hist.machine.ts'
 import { roomBackgroundMachine } from '../machines/room-background/room-background.machine.ts'
 import { mypageMachine } from '../machines/mypage/mypage.machine.ts'
@@ -64,6 +66,17 @@ export function accountMachines(effects: Effects, ports: AppPorts) {
         requireLogin: ports.requireLogin,
         goTo: (_, { path }) => effects.go(path),
       },
+    }),
+    avatar: avatarMachine.provide({
+      actors: {
+        loadAvatars: fromPromise(() => getAvatars(effects.api)),
+        chooseAvatar: fromPromise(({ input }) => chooseAvatar(effects.api, input.avatarId)),
+        setAvatarFav: fromPromise(({ input }) =>
+          setAvatarFav(effects.api, input.avatarId, input.isFav),
+        ),
+      },
+      // The header reads the user from the app machine: it is loaded again, with the new avatar.
+      actions: { ...common, requireLogin: ports.requireLogin, avatarChanged: ports.refreshSession },
     }),
     jewelHist: jewelHistMachine.provide({
       actors: {

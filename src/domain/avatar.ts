@@ -8,3 +8,13 @@ export const DEFAULT_AVATAR_COUNT = 8
 export function avatarUrl(avatarId: number): string {
   return `/img/avatar/${avatarId}.svg`
 }
+
+/** One of the eight defaults 0–7, which every user owns; any other id is a prize avatar. */
+export const isDefaultAvatar = (avatarId: number): boolean =>
+  Number.isInteger(avatarId) && avatarId >= 0 && avatarId < DEFAULT_AVATAR_COUNT
+
+/** A default avatar's name, numbered from 1 as the sign-up form numbers them. */
+export const defaultAvatarName = (avatarId: number): string => `ベーシック ${avatarId + 1}`
+
+/** The refusal of an avatar the user does not own (to wear it, or to mark it a favourite). */
+export const AVATAR_NOT_OWNED_MESSAGE = 'このアバターは持っていません。'

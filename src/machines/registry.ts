@@ -3,6 +3,7 @@ import { adWatchMachine } from './ad-watch/ad-watch.machine.ts'
 import { appMachine } from './app/app.machine.ts'
 import { appUpdateMachine } from './app-update/app-update.machine.ts'
 import { authMachine } from './auth/auth.machine.ts'
+import { avatarMachine } from './avatar/avatar.machine.ts'
 import { checkoutMachine } from './povo/checkout.machine.ts'
 import { ecEditorMachine } from './ec-shop/ec-editor.machine.ts'
 import { ecShopMachine } from './ec-shop/ec-shop.machine.ts'
@@ -63,6 +64,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'onlives', machine: onlivesMachine },
   { dir: 'mypage', machine: mypageMachine },
   { dir: 'invoice', machine: invoiceMachine },
+  { dir: 'avatar', machine: avatarMachine },
   { dir: 'jewel-hist', machine: jewelHistMachine },
   { dir: 'room-background', machine: roomBackgroundMachine },
   { dir: 'inquiry', machine: inquiryMachine },

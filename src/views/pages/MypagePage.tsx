@@ -80,6 +80,12 @@ export function MypagePage({ logic, year }: { logic: typeof mypageMachine; year:
               {t('mypage.invoiceOpen')}
             </Link>
           </dd>
+          <dt>{t('mypage.avatar')}</dt>
+          <dd>
+            <Link to="/user_avatar" className="link-button" data-testid="mypage-avatar">
+              {t('mypage.avatarOpen')}
+            </Link>
+          </dd>
           {account.is_room_owner && account.room_id > 0 && (
             <>
               <dt>{t('mypage.jewelHist')}</dt>
