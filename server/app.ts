@@ -29,6 +29,7 @@ import { missionRoutes } from './api/mission.ts'
 import { followRoutes } from './api/follow.ts'
 import { inquiryRoutes } from './api/inquiry.ts'
 import { invoiceRoutes } from './api/invoice.ts'
+import { organizerApplicationRoutes } from './api/organizer-application.ts'
 import { avatarRoutes } from './api/avatar.ts'
 import { jewelRoutes } from './api/jewel.ts'
 import { noticeRoutes } from './api/notice.ts'
@@ -161,6 +162,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api', missionRoutes())
   app.route('/api', followRoutes())
   app.route('/api', invoiceRoutes())
+  app.route('/api', organizerApplicationRoutes())
   app.route('/api', avatarRoutes())
   app.route('/api', roomBackgroundRoutes())
   app.route('/api', jewelRoutes())

@@ -48,6 +48,7 @@ import { Route as OpinionCompleteRouteImport } from './routes/opinion/complete'
 import { Route as OpinionNewRouteImport } from './routes/opinion/new'
 import { Route as OrganizerAgree_new_termsRouteImport } from './routes/organizer/agree_new_terms'
 import { Route as OrganizerEventsRouteImport } from './routes/organizer/events'
+import { Route as OrganizerRegisterRouteImport } from './routes/organizer/register'
 import { Route as Povo_ecIndexRouteImport } from './routes/povo_ec/index'
 import { Route as Povo_ecUserRouteImport } from './routes/povo_ec/_user'
 import { Route as RRoomUrlKeyRouteImport } from './routes/r/$roomUrlKey'
@@ -270,6 +271,11 @@ const OrganizerEventsRoute = OrganizerEventsRouteImport.update({
   path: '/organizer/events',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrganizerRegisterRoute = OrganizerRegisterRouteImport.update({
+  id: '/organizer/register',
+  path: '/organizer/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Povo_ecIndexRoute = Povo_ecIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -446,6 +452,7 @@ export interface FileRoutesByFullPath {
   '/opinion/new': typeof OpinionNewRoute
   '/organizer/agree_new_terms': typeof OrganizerAgree_new_termsRoute
   '/organizer/events': typeof OrganizerEventsRoute
+  '/organizer/register': typeof OrganizerRegisterRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/room/medal': typeof RoomMedalRoute
@@ -507,6 +514,7 @@ export interface FileRoutesByTo {
   '/opinion/new': typeof OpinionNewRoute
   '/organizer/agree_new_terms': typeof OrganizerAgree_new_termsRoute
   '/organizer/events': typeof OrganizerEventsRoute
+  '/organizer/register': typeof OrganizerRegisterRoute
   '/povo_ec': typeof Povo_ecIndexRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
@@ -574,6 +582,7 @@ export interface FileRoutesById {
   '/opinion/new': typeof OpinionNewRoute
   '/organizer/agree_new_terms': typeof OrganizerAgree_new_termsRoute
   '/organizer/events': typeof OrganizerEventsRoute
+  '/organizer/register': typeof OrganizerRegisterRoute
   '/povo_ec/_user': typeof Povo_ecUserRouteWithChildren
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
@@ -642,6 +651,7 @@ export interface FileRouteTypes {
     | '/opinion/new'
     | '/organizer/agree_new_terms'
     | '/organizer/events'
+    | '/organizer/register'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/room/medal'
@@ -703,6 +713,7 @@ export interface FileRouteTypes {
     | '/opinion/new'
     | '/organizer/agree_new_terms'
     | '/organizer/events'
+    | '/organizer/register'
     | '/povo_ec'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
@@ -769,6 +780,7 @@ export interface FileRouteTypes {
     | '/opinion/new'
     | '/organizer/agree_new_terms'
     | '/organizer/events'
+    | '/organizer/register'
     | '/povo_ec/_user'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
@@ -828,6 +840,7 @@ export interface RootRouteChildren {
   OpinionNewRoute: typeof OpinionNewRoute
   OrganizerAgree_new_termsRoute: typeof OrganizerAgree_new_termsRoute
   OrganizerEventsRoute: typeof OrganizerEventsRoute
+  OrganizerRegisterRoute: typeof OrganizerRegisterRoute
   RRoomUrlKeyRoute: typeof RRoomUrlKeyRoute
   Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
   RoomMedalRoute: typeof RoomMedalRoute
@@ -1115,6 +1128,13 @@ declare module '@tanstack/react-router' {
       path: '/organizer/events'
       fullPath: '/organizer/events'
       preLoaderRoute: typeof OrganizerEventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/organizer/register': {
+      id: '/organizer/register'
+      path: '/organizer/register'
+      fullPath: '/organizer/register'
+      preLoaderRoute: typeof OrganizerRegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/povo_ec/': {
@@ -1443,6 +1463,7 @@ const rootRouteChildren: RootRouteChildren = {
   OpinionNewRoute: OpinionNewRoute,
   OrganizerAgree_new_termsRoute: OrganizerAgree_new_termsRoute,
   OrganizerEventsRoute: OrganizerEventsRoute,
+  OrganizerRegisterRoute: OrganizerRegisterRoute,
   RRoomUrlKeyRoute: RRoomUrlKeyRoute,
   Reset_passwordSmsRoute: Reset_passwordSmsRoute,
   RoomMedalRoute: RoomMedalRoute,

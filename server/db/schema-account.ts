@@ -5,6 +5,7 @@ export interface AccountTables {
   invoice_registrations: InvoiceRegistrationTable
   inquiries: InquiryTable
   opinions: OpinionTable
+  organizer_applications: OrganizerApplicationTable
   user_avatar_favs: UserAvatarFavTable
   room_backgrounds_state: RoomBackgroundStateTable
   room_background_favs: RoomBackgroundFavTable
@@ -48,6 +49,21 @@ export interface OpinionTable {
   user_id: number | null
   body: string
   created_at: Generated<Date>
+}
+
+/** An application to become an organizer (migration 031), decided by an operator's command. */
+export interface OrganizerApplicationTable {
+  id: Generated<number>
+  user_id: number
+  company_name: string
+  contact_name: string
+  contact_mail: string
+  contact_phone: string
+  invoice_number: string | null
+  status: Generated<'pending' | 'approved' | 'rejected'>
+  created_at: Generated<Date>
+  decided_at: Date | null
+  decided_note: Generated<string>
 }
 
 /** A qualified invoice issuer registration (migration 026): a user's own, or their organizer's. */

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely'
 import type { CurrentUser } from '../../src/domain/api-types.ts'
 import { freeGiftStock } from './free-gifts.ts'
 import { hasUnreadNotice } from './notices/notices.ts'
+import { organizerStanding } from './organizers/applications.ts'
 import type { Db } from '../db/index.ts'
 import type { UserTable } from '../db/schema.ts'
 
@@ -45,6 +46,8 @@ const ANONYMOUS: CurrentUser = {
   birthday: null,
   is_legal_representative_agreed: false,
   is_organizer: false,
+  is_evnet_org_pending: false,
+  organizer_name: '',
   sms_auth: false,
   gender: 0,
 }
@@ -99,10 +102,13 @@ export async function loadCurrentUser(db: Db, userId: number | null) {
     .where('owner_user_id', '=', user.id)
     .executeTakeFirst()
   // The free gifts the viewer holds, { gift_id, free_num } (SPEC §3 current user gift_list).
-  const [stock, badges, unread] = await Promise.all([
+  const [stock, badges, unread, organizer] = await Promise.all([
     freeGiftStock(db, user.id),
     badgeBoard(db),
     hasUnreadNotice(db, user.id),
+    organizerStanding(db, user),
   ])
-  return currentUserBody(user, room?.room_url_key ?? null, stock, badges.user(user.id), unread)
+  const badge = badges.user(user.id)
+  const body = currentUserBody(user, room?.room_url_key ?? null, stock, badge, unread)
+  return { ...body, ...organizer }
 }

@@ -10,6 +10,10 @@ import {
 } from '../effects/api/account.ts'
 import { getInquiryCategories, postInquiry, postOpinion } from '../effects/api/inquiry.ts'
 import { getInvoice, updateInvoice } from '../effects/api/invoice.ts'
+import {
+  getOrganizerApplication,
+  postOrganizerApplication,
+} from '../effects/api/organizer-application.ts'
 import { chooseAvatar, getAvatars, setAvatarFav } from '../effects/api/avatar.ts'
 import { getJewelHist } from '../effects/api/jewel.ts'
 import { getRoomBackgrounds, saveRoomBackground } from '../effects/api/room-background.ts'
@@ -22,6 +26,7 @@ import { followMachine } from '../machines/follow/follow.machine.ts'
 import { noticeMachine } from '../machines/notice/notice.machine.ts'
 import { noticesMachine } from '../machines/notice/notices.machine.ts'
 import { invoiceMachine } from '../machines/invoice/invoice.machine.ts'
+import { organizerApplicationMachine } from '../machines/organizer-application/organizer-application.machine.ts'
 import { avatarMachine } from '../machines/avatar/avatar.machine.ts'
 import { jewelHistMachine } from '../machines/jewel-hist/jewel-hist.machine.ts'
 import { roomBackgroundMachine } from '../machines/room-background/room-background.machine.ts'
@@ -77,6 +82,19 @@ export function accountMachines(effects: Effects, ports: AppPorts) {
       },
       // The header reads the user from the app machine: it is loaded again, with the new avatar.
       actions: { ...common, requireLogin: ports.requireLogin, avatarChanged: ports.refreshSession },
+    }),
+    organizerApplication: organizerApplicationMachine.provide({
+      actors: {
+        loadApplication: fromPromise(() => getOrganizerApplication(effects.api)),
+        submitApplication: fromPromise(({ input }) =>
+          postOrganizerApplication(effects.api, input.body),
+        ),
+      },
+      actions: {
+        reportError: common.reportError,
+        requireLogin: ports.requireLogin,
+        refreshSession: ports.refreshSession,
+      },
     }),
     jewelHist: jewelHistMachine.provide({
       actors: {

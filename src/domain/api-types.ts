@@ -72,6 +72,10 @@ export interface CurrentUser {
   birthday: number | null
   is_legal_representative_agreed: boolean
   is_organizer: boolean
+  /** SPEC §3 (SHOWROOM's spelling): an organizer application of this user's awaits a decision. */
+  is_evnet_org_pending: boolean
+  /** SPEC §3: the name an organizer runs events under ('' unless `is_organizer`). */
+  organizer_name: string
   sms_auth: boolean
   gender: number
   /** SPEC §3 current-user detail: the user has notices not read yet (both of SHOWROOM's names). */

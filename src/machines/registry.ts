@@ -25,6 +25,7 @@ import { gachaMachine } from './gacha/gacha.machine.ts'
 import { giftMachine } from './gift/gift.machine.ts'
 import { inquiryMachine } from './inquiry/inquiry.machine.ts'
 import { invoiceMachine } from './invoice/invoice.machine.ts'
+import { organizerApplicationMachine } from './organizer-application/organizer-application.machine.ts'
 import { jewelHistMachine } from './jewel-hist/jewel-hist.machine.ts'
 import { mypageMachine } from './mypage/mypage.machine.ts'
 import { onlivesMachine } from './onlives/onlives.machine.ts'
@@ -91,6 +92,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'ec-shop', machine: ecEditorMachine },
   { dir: 'event', machine: eventMachine },
   { dir: 'organizer', machine: organizerEventsMachine },
+  { dir: 'organizer-application', machine: organizerApplicationMachine },
   { dir: 'ranking', machine: rankingMachine },
   { dir: 'grade', machine: gradeMachine },
   { dir: 'medal', machine: medalMachine },

@@ -80,6 +80,13 @@ export function MypagePage({ logic, year }: { logic: typeof mypageMachine; year:
               {t('mypage.invoiceOpen')}
             </Link>
           </dd>
+          {/* /mypage is auth-user: only non-organizers see it, and may apply. */}
+          <dt>{t('organizerRegister.mypageLabel')}</dt>
+          <dd>
+            <Link to="/organizer/register" className="link-button">
+              {t('organizerRegister.mypageOpen')}
+            </Link>
+          </dd>
           <dt>{t('mypage.avatar')}</dt>
           <dd>
             <Link to="/user_avatar" className="link-button" data-testid="mypage-avatar">

@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util'
+import { ConfigError, loadConfig } from '../config.ts'
+import { openDatabase } from '../db/index.ts'
+import { consoleLogger } from '../logger.ts'
+import { localOutbox } from '../services/outbox.ts'
+import { decideApplication, type Decision } from '../services/organizers/decide.ts'
+
+// `npm run organizer:approve -- <account_id> [--reject "reason"]` (README, Operators): decides
+// the account's pending organizer application on the database the server uses (DATABASE_URL,
+// else the PGlite in DATA_DIR — stop the server first then: PGlite is one process's).
+const USAGE = 'usage: npm run organizer:approve -- <account_id> [--reject "reason"]'
+
+const say: Record<Decision['outcome'], (account: string) => string> = {
+  approved: (a) => `approved: ${a} is now an organizer (notice and mail sent)`,
+  rejected: (a) => `rejected: ${a}'s application (notice and mail sent)`,
+  already: (a) => `nothing to do: ${a} is an organizer already`,
+  none: (a) => `nothing to do: ${a} has no pending application`,
+  'unknown-account': (a) => `no account ${a}`,
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { reject: { type: 'string' } },
+  })
+  const [accountId, ...extra] = positionals
+  if (!accountId || extra.length > 0 || values.reject?.trim() === '') {
+    console.error(USAGE)
+    return 2
+  }
+  const config = loadConfig()
+  const logger = consoleLogger('organizer-approve')
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  try {
+    const decision = await decideApplication(
+      database.db,
+      { messages: localOutbox(database.db, logger), supportMail: config.supportMail, logger },
+      { accountId, reject: values.reject, origin: config.publicOrigin ?? '' },
+    )
+    const line = say[decision.outcome](accountId)
+    if (decision.outcome === 'unknown-account' || decision.outcome === 'none') {
+      console.error(line)
+      return 1
+    }
+    console.log(line)
+    return 0
+  } finally {
+    await database.close()
+  }
+}
+
+try {
+  process.exitCode = await main()
+} catch (error) {
+  console.error(
+    error instanceof ConfigError
+      ? `configuration error: ${error.message} (run with the server's environment)`
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error),
+  )
+  process.exitCode = 1
+}
