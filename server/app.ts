@@ -31,6 +31,7 @@ import { inquiryRoutes } from './api/inquiry.ts'
 import { invoiceRoutes } from './api/invoice.ts'
 import { organizerApplicationRoutes } from './api/organizer-application.ts'
 import { avatarRoutes } from './api/avatar.ts'
+import { termsRoutes } from './api/terms.ts'
 import { jewelRoutes } from './api/jewel.ts'
 import { noticeRoutes } from './api/notice.ts'
 import { searchRoutes } from './api/search.ts'
@@ -164,6 +165,7 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api', invoiceRoutes())
   app.route('/api', organizerApplicationRoutes())
   app.route('/api', avatarRoutes())
+  app.route('/api', termsRoutes())
   app.route('/api', roomBackgroundRoutes())
   app.route('/api', jewelRoutes())
   app.route('/api', inquiryRoutes())

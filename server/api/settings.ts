@@ -19,6 +19,7 @@ export function settingsRoutes() {
       social_providers: [],
       dev_pages: config.devPages,
       flows: config.flows,
+      error_reporting: null,
     } satisfies ServiceSettingsAnswer)
   })
   return api

@@ -10,6 +10,7 @@ import type { UserTable } from '../db/schema.ts'
 type User = Selectable<UserTable>
 
 import { avatarUrl } from '../../src/domain/avatar.ts'
+import { mustAgreeToTerms } from '../../src/domain/terms.ts'
 
 export { avatarUrl }
 
@@ -50,6 +51,8 @@ const ANONYMOUS: CurrentUser = {
   organizer_name: '',
   sms_auth: false,
   gender: 0,
+  need_agree_new_terms: false,
+  terms_version: '',
 }
 
 /**
@@ -62,6 +65,7 @@ export function currentUserBody(
   giftList: CurrentUser['gift_list'] = { normal: [], enquete: [] },
   badge = 0,
   unreadNotice = false,
+  termsVersion = '',
 ): CurrentUser {
   if (!user) return { ...ANONYMOUS, gift_list: { normal: [], enquete: [] } }
   return {
@@ -89,10 +93,18 @@ export function currentUserBody(
     gender: user.gender,
     has_unread_user_notice: unreadNotice,
     has_user_unread_notice: unreadNotice,
+    need_agree_new_terms:
+      termsVersion !== '' &&
+      mustAgreeToTerms(
+        { agreedVersion: user.agreed_terms_version, createdAtMs: user.created_at.getTime() },
+        termsVersion,
+      ),
+    terms_version: termsVersion,
   }
 }
 
-export async function loadCurrentUser(db: Db, userId: number | null) {
+/** The current user; `termsVersion` is the terms in force (config.termsVersion). */
+export async function loadCurrentUser(db: Db, userId: number | null, termsVersion: string) {
   if (userId === null) return currentUserBody(null, null)
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
   if (!user) return currentUserBody(null, null)
@@ -109,6 +121,6 @@ export async function loadCurrentUser(db: Db, userId: number | null) {
     organizerStanding(db, user),
   ])
   const badge = badges.user(user.id)
-  const body = currentUserBody(user, room?.room_url_key ?? null, stock, badge, unread)
+  const body = currentUserBody(user, room?.room_url_key ?? null, stock, badge, unread, termsVersion)
   return { ...body, ...organizer }
 }

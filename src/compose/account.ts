@@ -19,6 +19,8 @@ import { getJewelHist } from '../effects/api/jewel.ts'
 import { getRoomBackgrounds, saveRoomBackground } from '../effects/api/room-background.ts'
 import { getFollowGenres, getFollowList, getFollowRooms } from '../effects/api/follow.ts'
 import { getNotice, getNotices } from '../effects/api/notice.ts'
+import { agreeToNewTerms } from '../effects/api/terms.ts'
+import { termsAgreementMachine } from '../machines/terms/terms-agreement.machine.ts'
 import { inquiryDrafts } from '../effects/inquiry-draft.ts'
 import { inquiryMachine } from '../machines/inquiry/inquiry.machine.ts'
 import { opinionMachine } from '../machines/opinion/opinion.machine.ts'
@@ -147,6 +149,19 @@ export function accountMachines(effects: Effects, ports: AppPorts) {
       actors: { loadNotice: fromPromise(({ input }) => getNotice(effects.api, input.id)) },
       // Read now: the header's unread dot comes from the current user, fetched again.
       actions: { reportError: common.reportError, signalRead: ports.refreshSession },
+    }),
+    termsAgreement: termsAgreementMachine.provide({
+      actors: {
+        agree: fromPromise(({ input }) =>
+          agreeToNewTerms(effects.api, input.holder, input.version),
+        ),
+      },
+      actions: {
+        ...common,
+        requireLogin: ports.requireLogin,
+        reloadPage: () => effects.reloadPage(),
+        goTo: (_, { path }) => effects.go(path),
+      },
     }),
     passwordReset: passwordResetMachine.provide({
       actors: {

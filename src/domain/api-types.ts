@@ -81,6 +81,10 @@ export interface CurrentUser {
   /** SPEC §3 current-user detail: the user has notices not read yet (both of SHOWROOM's names). */
   has_unread_user_notice: boolean
   has_user_unread_notice: boolean
+  /** Issue #21: the terms in force changed since this account agreed; it is asked to agree. */
+  need_agree_new_terms: boolean
+  /** The terms in force (their effective date, YYYY-MM-DD); '' for a visitor. */
+  terms_version: string
 }
 
 export interface ServiceSettings {
@@ -97,6 +101,17 @@ export interface ServiceSettings {
   dev_pages: boolean
   /** The flow visualizer (/dev/flows) is available; actors report to it. */
   flows: boolean
+  /** Where the app reports its errors (SPEC §8/§9; issue #26); null: nowhere. */
+  error_reporting: ErrorReportingSettings | null
+}
+
+export interface ErrorReportingSettings {
+  /** A Sentry DSN: the server's own collector by default, or a Sentry or GlitchTip project. */
+  dsn: string
+  /** SPEC §9: 'production' on a production site. */
+  environment: string
+  /** SPEC §9: trace sampling rate (1). */
+  traces_sample_rate: number
 }
 
 /** `/api/account/`: SPEC.md §3 account plus what /mypage shows and edits. */

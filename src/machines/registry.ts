@@ -46,6 +46,7 @@ import { reportMachine } from './report/report.machine.ts'
 import { roomMachine } from './room/room.machine.ts'
 import { roomBackgroundMachine } from './room-background/room-background.machine.ts'
 import { roomOffAirMachine, roomOnAirMachine } from './room/room-visit.machine.ts'
+import { termsAgreementMachine } from './terms/terms-agreement.machine.ts'
 import { welcomeEditorMachine } from './welcome-editor/welcome-editor.machine.ts'
 
 export interface RegisteredMachine {
@@ -71,6 +72,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'inquiry', machine: inquiryMachine },
   { dir: 'opinion', machine: opinionMachine },
   { dir: 'password-reset', machine: passwordResetMachine },
+  { dir: 'terms', machine: termsAgreementMachine },
   { dir: 'room', machine: roomMachine },
   // One machine, two starting states: walked together under one id (roomVisit).
   { dir: 'room', machine: roomOnAirMachine },

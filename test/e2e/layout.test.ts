@@ -70,6 +70,9 @@ const VIEWER = [
   '/lottery/ad_reward/no_such_watch/watch',
   '/invoice',
   '/invoice/post',
+  '/user_avatar',
+  '/agree_new_terms',
+  '/organizer/register',
 ]
 const LIVER = [
   '/r/demo_liver_room',
@@ -79,8 +82,14 @@ const LIVER = [
   '/room/show_grade',
   '/room_memory/2026',
   '/jewel_hist/{room}',
+  '/room_background',
 ]
-const ORGANIZER = ['/lp/toranomaki/event_sample/1', '/organizer/events', '/invoice']
+const ORGANIZER = [
+  '/lp/toranomaki/event_sample/1',
+  '/organizer/events',
+  '/invoice',
+  '/organizer/agree_new_terms',
+]
 
 /**
  * Pages walked with an order or a watch that does not exist: their API rightly answers 404 (the

@@ -12,6 +12,7 @@ export const settings: ServiceSettings = {
   social_providers: [],
   dev_pages: true,
   flows: true,
+  error_reporting: null,
 }
 
 export function user(patch: Partial<CurrentUser> = {}): CurrentUser {

@@ -13,6 +13,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   social_providers: [],
   dev_pages: false,
   flows: false,
+  error_reporting: null,
 }
 
 export const getServiceSettings = (api: ApiClient) =>
