@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { ConfigError, flag, integer, list, origin, trustList } from './config-values.ts'
+import { loadObservabilityConfig, type ObservabilityConfig } from './config-observability.ts'
 import { checkMail } from '../src/domain/account-rules.ts'
 import { BUNDLED_TERMS_VERSION, isTermsVersion } from '../src/domain/terms.ts'
 
@@ -100,6 +101,8 @@ export interface ServerConfig {
    * (services/order-settlement.ts startOrderSweeper); 0 = off. 60 s by default, off in tests.
    */
   orderSweepMs: number
+  /** The error collector, forwarding and /metrics (config-observability.ts, issue #26). */
+  observability: ObservabilityConfig
 }
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'none'] as const
@@ -175,6 +178,9 @@ export function loadConfig(
   if (pageViewUrl) analyticsOrigins.push(origin(pageViewUrl, 'PAGE_VIEW_URL'))
   const shopPageViewUrl = env.SHOP_PAGE_VIEW_URL || undefined
   if (shopPageViewUrl) analyticsOrigins.push(origin(shopPageViewUrl, 'SHOP_PAGE_VIEW_URL'))
+  const observability = loadObservabilityConfig(env, demo)
+  // The app posts its errors there: the CSP lets it (the built-in collector is our own origin).
+  if (observability.sentryDsn) analyticsOrigins.push(origin(observability.sentryDsn, 'SENTRY_DSN'))
   const dataDir = env.DATA_DIR ?? path.join(root, '.data')
   const captchaFixedWord = env.CAPTCHA_FIXED_WORD || undefined
   const seedDemo = demo && flag(env.SEED_DEMO, databaseUrl === undefined)
@@ -272,5 +278,6 @@ export function loadConfig(
     rankingBoardMs: integer(env, 'RANKING_BOARD_MS', env.NODE_ENV === 'test' ? 0 : 3000, 0, 60_000),
     paymentProvider: paymentProvider as PaymentProviderName,
     orderSweepMs,
+    observability,
   }
 }

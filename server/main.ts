@@ -21,6 +21,14 @@ const stop = () => {
 }
 process.once('SIGTERM', stop)
 process.once('SIGINT', stop)
+// A promise nobody awaited failed: logged and recorded with the server's errors (issue #26). The
+// process keeps serving, as one stray rejection in a background push must not end every stream.
+process.on('unhandledRejection', (reason) => {
+  logger.error('unhandled rejection', {
+    error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason),
+  })
+  void server?.reportError(reason, { kind: 'unhandled_rejection' })
+})
 
 try {
   const config = loadConfig()

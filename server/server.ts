@@ -19,6 +19,10 @@ import { startOrderSweeper } from './services/order-settlement.ts'
 import { paymentProvider } from './services/payments.ts'
 import { startPurge } from './services/purge.ts'
 import { pushOptions } from './push-options.ts'
+import { onJobFailure } from './services/jobs.ts'
+import { observeHub, observePool } from './services/observability/metrics.ts'
+import { startMetricsListener } from './services/observability/metrics-listener.ts'
+import { reportServerError, type ErrorSink } from './services/observability/errors.ts'
 
 export interface RunningServer {
   url: string
@@ -26,6 +30,10 @@ export interface RunningServer {
   port: number
   database: Database
   http: Server
+  /** The port of METRICS_ADDRESS's listener, when there is one. */
+  metricsPort: number | undefined
+  /** Records a server error where the app's errors go (services/observability/errors.ts). */
+  reportError(error: unknown, context: Record<string, string>): Promise<void>
   /** Stops accepting, lets open requests finish (up to the grace period), closes the database. */
   close(): Promise<void>
 }
@@ -73,7 +81,8 @@ export async function startServer(
   const hub = new PushHub(await openBus(config.busUrl), pushOptions(config, database.db, logger))
   // One provider for the requests and the order sweeper.
   const payments = paymentProvider(config.paymentProvider, database.db)
-  const app = createApp({ db: database.db, config, logger, hub, payments })
+  const errors: ErrorSink = { db: database.db, logger, config: config.observability }
+  const app = createApp({ db: database.db, config, logger, hub, payments, errors })
   options.extend?.(app)
   const http = createAdaptorServer({ fetch: app.fetch }) as Server
   hub.attach(http)
@@ -92,6 +101,15 @@ export async function startServer(
     http.once('error', reject)
     http.listen(config.port, config.host, () => resolve())
   })
+  const unobserve = [
+    observeHub(hub),
+    database.pool ? observePool(database.pool) : () => {},
+    onJobFailure((job, error) => void reportServerError(errors, error, { kind: 'job', job })),
+  ]
+  const { metricsAddress, metricsToken } = config.observability
+  const metrics = metricsAddress
+    ? await startMetricsListener(metricsAddress, metricsToken)
+    : undefined
   const bots = startDemoBots({
     db: database.db,
     hub,
@@ -152,11 +170,22 @@ export async function startServer(
       }
       // Then the sockets and the bus; the HTTP server is stopped once its sockets are gone.
       await presence.stop()
+      await metrics?.close()
+      for (const stop of unobserve) stop()
       await hub.close()
       await stopped
       await database.close()
       logger.info('stopped')
     })())
 
-  return { url, port, database, http, hub, close }
+  return {
+    url,
+    port,
+    database,
+    http,
+    hub,
+    close,
+    metricsPort: metrics?.port,
+    reportError: (error, context) => reportServerError(errors, error, context),
+  }
 }

@@ -6,6 +6,8 @@ export interface Bus {
   publish(key: string, frame: string): void | Promise<void>
   onMessage(handler: (key: string, frame: string) => void): void
   close(): Promise<void>
+  /** A round trip to the bus's server, for /readyz; absent in-process (nothing to reach). */
+  ping?(): Promise<void>
 }
 
 export function inProcessBus(): Bus {

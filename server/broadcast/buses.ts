@@ -32,6 +32,7 @@ export async function redisBus(url: string): Promise<Bus> {
     // A refusal (Redis down past its retries) reaches the hub, which keeps the frame to resend.
     publish: (key, frame) => pub.publish(BUS_TOPIC, pack(key, frame)).then(() => undefined),
     onMessage: (handler) => void handlers.push(handler),
+    ping: () => pub.ping().then(() => undefined),
     close: async () => {
       await Promise.allSettled([sub.quit(), pub.quit()])
     },
@@ -54,6 +55,7 @@ export async function natsBus(url: string): Promise<Bus> {
   return {
     publish: (key, frame) => nc.publish(BUS_TOPIC, codec.encode(pack(key, frame))),
     onMessage: (handler) => void handlers.push(handler),
+    ping: () => nc.flush(),
     close: async () => {
       subscription.unsubscribe()
       await nc.drain()

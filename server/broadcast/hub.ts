@@ -4,6 +4,7 @@ import { WebSocket, WebSocketServer } from 'ws'
 import { buildFrame, type FrameFields, type FrameType } from '../../src/contract/push.ts'
 import { BusOutbox, inProcessBus, type Bus } from './bus.ts'
 import { payloadOf, rawSocket, textFrame } from './frames.ts'
+import { pushDelivered } from '../services/observability/metrics.ts'
 import {
   CLOSE,
   CLOSE_WAIT_MS,
@@ -52,7 +53,7 @@ export class PushHub {
   private readonly options: Required<HubOptions>
 
   constructor(
-    private readonly bus: Bus = inProcessBus(),
+    readonly bus: Bus = inProcessBus(),
     options: HubOptions = {},
   ) {
     this.options = { ...HUB_DEFAULTS, ...options }
@@ -246,6 +247,7 @@ export class PushHub {
       if (!room) continue
       const batch = frames.length === 1 && frames[0] ? frames[0] : Buffer.concat(frames)
       for (const client of room) this.write(client, batch, frames)
+      pushDelivered.inc(room.size * frames.length)
     }
     const ended = performance.now()
     // At most one flush per BATCH_MS, and at least as long idle as the last flush was busy, so a

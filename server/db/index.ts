@@ -21,6 +21,8 @@ export interface DatabaseOptions {
 export interface Database {
   db: Db
   engine: 'pglite' | 'postgres'
+  /** PostgreSQL's connection pool, for its gauges in /metrics; PGlite has none. */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number }
   close(): Promise<void>
 }
 
@@ -42,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     await migrate(db)
-    return { db, engine: 'postgres', close: () => db.destroy() }
+    return { db, engine: 'postgres', pool, close: () => db.destroy() }
   }
 
   const dataDir = options.dataDir ?? 'memory://'

@@ -6,6 +6,7 @@ import type { EventTables } from './schema-events.ts'
 import type { GachaTables } from './schema-gacha.ts'
 import type { FollowTables } from './schema-follow.ts'
 import type { MissionTables } from './schema-missions.ts'
+import type { ObservabilityTables } from './schema-observability.ts'
 import type { RankingTables } from './schema-rankings.ts'
 import type { ShopTables } from './schema-shop.ts'
 import type { GiftKind, GiftType } from '../../src/domain/gifts.ts'
@@ -20,7 +21,8 @@ export interface DB
     RankingTables,
     MissionTables,
     FollowTables,
-    AccountTables {
+    AccountTables,
+    ObservabilityTables {
   genres: GenreTable
   users: UserTable
   rooms: RoomTable

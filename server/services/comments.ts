@@ -14,6 +14,7 @@ import { badgeBoard } from './rankings/badges.ts'
 import { earnMedals } from './rankings/medals.ts'
 import { addToScores } from './rankings/scores.ts'
 import { advanceMissions } from './missions/progress.ts'
+import { commentsPosted } from './observability/metrics.ts'
 
 export const COMMENT_LOG_SIZE = 100
 
@@ -57,6 +58,7 @@ export async function publishComment(
     storeComment(db, live.live_id, user.id, text),
     badgeBoard(db),
   ])
+  commentsPosted.inc()
   const createdAt = Math.floor(stored.created_at.getTime() / 1000)
   const ua = badges.user(user.id)
   hub.publishFrame(live.bcsvr_key, '1', {

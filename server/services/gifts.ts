@@ -10,6 +10,7 @@ import { addToScores } from './rankings/scores.ts'
 import { advanceMissions } from './missions/progress.ts'
 import { publishStandings } from './events/publish.ts'
 import { freeGiftStock } from './free-gifts.ts'
+import { giftsSent } from './observability/metrics.ts'
 import { GIFT_KIND, GIFT_NUM_MAX } from '../../src/domain/gifts.ts'
 import { activeFanLevel, fanLevel } from './fan-levels.ts'
 import {
@@ -206,6 +207,7 @@ export async function sendGift(
     db.transaction().execute((tx) => giveGiftIn(tx, request, kind)),
     badgeBoard(db),
   ])
+  giftsSent.inc({ kind })
   const ua = badges.user(request.userId)
   publishGift(hub, request, result, ua)
   publishStandings(db, hub, result.events, result)
@@ -236,6 +238,7 @@ export async function sendAllFreeStars(
     }
     return results
   })
+  giftsSent.inc({ kind: 'free' }, given.length)
   const ua = (await badgeBoard(db)).user(request.userId)
   for (const { request: one, result } of given) {
     publishGift(hub, one, result, ua)

@@ -3,13 +3,14 @@ import type { Db } from '../db/index.ts'
 import { purgeExpiredWatches } from './ad-reward.ts'
 import { startJob } from './jobs.ts'
 import { purgeRateCounters } from './rate-limit.ts'
+import { purgeErrorGroups } from './observability/errors.ts'
 
 /** Used captchas and codes are kept this long (a support question about a login), then go. */
 const USED_KEPT_MS = 60 * 60_000
 
 /**
  * Deletes what has expired: sessions (anonymous ones live a day), captchas, SMS codes, ad watches
- * left open past their lifetime, and finished rate-limit windows. Idempotent: two processes
+ * left open past their lifetime, finished rate-limit windows and error groups a month quiet. Idempotent: two processes
  * running it at once delete each row once between them. Answers how many rows went, per table.
  */
 export async function purgeExpired(db: Db, now = new Date()): Promise<Record<string, number>> {
@@ -33,6 +34,7 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
     ),
     ad_reward_watches: await purgeExpiredWatches(db, now),
     rate_counters: await purgeRateCounters(db, now),
+    error_groups: await purgeErrorGroups(db, now),
   }
 }
 

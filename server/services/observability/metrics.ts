@@ -1,0 +1,108 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+
+// One registry for the process, as Prometheus scrapes a process: what it counts is this
+// process's share, and Prometheus sums the instances. Instruments are module-level so a service
+// counts with one line and no plumbing.
+
+export const registry = new Registry()
+// Event loop lag, heap and RSS, handles, GC: prom-client's standard process metrics.
+collectDefaultMetrics({ register: registry })
+
+export const httpRequests = new Counter({
+  name: 'http_requests_total',
+  help: 'HTTP requests answered, by method, matched route pattern and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+})
+
+export const httpDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time from the request reaching the app to its answer, by method and route pattern',
+  labelNames: ['method', 'route'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+})
+
+/** Sockets open, summed over the hubs this process runs (one, but tests start several). */
+const hubs = new Set<{ stats(): { sockets: number; busBacklog: number } }>()
+new Gauge({
+  name: 'push_sockets_open',
+  help: 'Push WebSockets open in this process',
+  registers: [registry],
+  collect() {
+    this.set([...hubs].reduce((sum, hub) => sum + hub.stats().sockets, 0))
+  },
+})
+new Gauge({
+  name: 'push_bus_backlog',
+  help: 'Push frames the bus refused, waiting to be sent again',
+  registers: [registry],
+  collect() {
+    this.set([...hubs].reduce((sum, hub) => sum + hub.stats().busBacklog, 0))
+  },
+})
+
+/** Counts `hub` in the socket gauges until the returned function is called. */
+export function observeHub(hub: { stats(): { sockets: number; busBacklog: number } }) {
+  hubs.add(hub)
+  return () => void hubs.delete(hub)
+}
+
+export const pushDelivered = new Counter({
+  name: 'push_messages_delivered_total',
+  help: 'Push frames written to sockets (one per frame and subscribed socket)',
+  registers: [registry],
+})
+
+export const commentsPosted = new Counter({
+  name: 'comments_total',
+  help: 'Comments stored and pushed (viewers and demo bots)',
+  registers: [registry],
+})
+
+export const giftsSent = new Counter({
+  name: 'gifts_total',
+  help: 'Gifts sent, by payment kind (free or paid)',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+})
+
+export const jobRuns = new Counter({
+  name: 'job_runs_total',
+  help: 'Background job runs, by job and outcome (ok or failed)',
+  labelNames: ['job', 'outcome'] as const,
+  registers: [registry],
+})
+
+export const errorEvents = new Counter({
+  name: 'error_events_total',
+  help: 'Error events stored by the collector, by source (client or server)',
+  labelNames: ['source'] as const,
+  registers: [registry],
+})
+
+/** What pg.Pool tells of itself; PGlite has no pool. */
+interface PoolStats {
+  totalCount: number
+  idleCount: number
+  waitingCount: number
+}
+const pools = new Set<PoolStats>()
+const poolGauge = (name: string, help: string, read: (pool: PoolStats) => number) =>
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set([...pools].reduce((sum, pool) => sum + read(pool), 0))
+    },
+  })
+poolGauge('db_pool_connections', 'PostgreSQL connections open in the pool', (p) => p.totalCount)
+poolGauge('db_pool_idle', 'PostgreSQL connections idle in the pool', (p) => p.idleCount)
+poolGauge('db_pool_waiting', 'Queries waiting for a pool connection', (p) => p.waitingCount)
+
+/** Counts `pool` in the pool gauges until the returned function is called. */
+export function observePool(pool: PoolStats) {
+  pools.add(pool)
+  return () => void pools.delete(pool)
+}
