@@ -9,6 +9,9 @@ import type { Db } from './db/index.ts'
 import { ApiError, errorBody, messages } from './errors.ts'
 import { accountRoutes, captchaImageRoutes } from './api/account.ts'
 import { devRoutes } from './api/dev.ts'
+import { httpMetrics, observabilityRoutes } from './api/observability.ts'
+import { reportServerError, type ErrorSink } from './services/observability/errors.ts'
+import { routePath } from 'hono/route'
 import { encoderRoutes } from './api/encoder.ts'
 import { imageRoutes } from './api/images.ts'
 import { backgroundImageRoutes } from './api/background-images.ts'
@@ -31,8 +34,8 @@ import { inquiryRoutes } from './api/inquiry.ts'
 import { invoiceRoutes } from './api/invoice.ts'
 import { organizerApplicationRoutes } from './api/organizer-application.ts'
 import { avatarRoutes } from './api/avatar.ts'
-import { termsRoutes } from './api/terms.ts'
 import { jewelRoutes } from './api/jewel.ts'
+import { termsRoutes } from './api/terms.ts'
 import { noticeRoutes } from './api/notice.ts'
 import { searchRoutes } from './api/search.ts'
 import { liveTagRoutes } from './api/live-tags.ts'
@@ -70,6 +73,8 @@ export interface AppDeps {
   hub: PushHub
   /** The payment provider; otherwise the one PAYMENT_PROVIDER names. */
   payments?: PaymentProvider | null
+  /** Where server errors are recorded; the collector's store (with this db) when not given. */
+  errors?: ErrorSink
 }
 
 /** Prefixes answered by the server itself; everything else is the SPA. */
@@ -89,13 +94,16 @@ const SERVER_PREFIXES = [
 const APP_PAGES_UNDER_SERVER_PREFIXES = ['/user/medal']
 
 /** The whole HTTP surface: API, message files, generated images, static files and the SPA. */
-export function createApp({ db, config, logger, messages: provider, hub, payments }: AppDeps) {
+export function createApp(deps: AppDeps) {
+  const { db, config, logger, messages: provider, hub, payments } = deps
+  const errors = deps.errors ?? { db, logger, config: config.observability }
   const app = new Hono<AppEnv>()
   const index = spaIndex(config.distDir)
   const cache = new ReadCache(config.readCacheMs)
   const outgoing = provider ?? localOutbox(db, logger)
   const payer = payments === undefined ? paymentProvider(config.paymentProvider, db) : payments
 
+  app.use('*', httpMetrics)
   app.use('*', securityHeaders(config.analyticsOrigins))
   // Before anything reads a body (CSRF, parsing): a larger one is refused unread.
   app.use(
@@ -123,6 +131,8 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
     // write cannot keep the old state).
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') cache.clear()
   })
+  // Health, /metrics and the error and vitals intakes: before maintenance and CSRF (see there).
+  app.route('/', observabilityRoutes())
   const maintenanceGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.header('Cache-Control', 'no-store')
     if (config.maintenance) return c.json(errorBody(messages.maintenance), 503)
@@ -164,10 +174,10 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
   app.route('/api', followRoutes())
   app.route('/api', invoiceRoutes())
   app.route('/api', organizerApplicationRoutes())
-  app.route('/api', avatarRoutes())
-  app.route('/api', termsRoutes())
   app.route('/api', roomBackgroundRoutes())
+  app.route('/api', avatarRoutes())
   app.route('/api', jewelRoutes())
+  app.route('/api', termsRoutes())
   app.route('/api', inquiryRoutes())
   app.route('/api', noticeRoutes())
   app.route('/api/search', searchRoutes())
@@ -215,6 +225,8 @@ export function createApp({ db, config, logger, messages: provider, hub, payment
       path: c.req.path,
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     })
+    const where = { kind: 'http', method: c.req.method, route: routePath(c) || '*' }
+    void reportServerError(errors, error, where)
     return c.json(errorBody(messages.system), 500)
   })
 
