@@ -35,6 +35,11 @@ export interface ObservabilityConfig {
    * (loopback callers); in production without a token it is a 404, never public.
    */
   metricsOnMainPort: 'token' | 'loopback' | 'off'
+  /**
+   * The share of page loads whose vitals the app sends (VITALS_SAMPLE_RATE, 0–1): all of them in
+   * the demo, one in ten on a production site.
+   */
+  vitalsSampleRate: number
   /** Collector envelopes and vitals posts one address may send a minute. */
   intakePerMinute: number
 }
@@ -102,7 +107,13 @@ export function loadObservabilityConfig(
   if (!/^[\w.-]{1,64}$/.test(environment)) {
     throw new ConfigError(`ERROR_ENVIRONMENT must be 1–64 letters, digits, ., _ or -`)
   }
+  const rateText = env.VITALS_SAMPLE_RATE?.trim() || (demo ? '1' : '0.1')
+  const vitalsSampleRate = Number(rateText)
+  if (!/^(0|1|0?\.\d{1,4}|1\.0+)$/.test(rateText) || vitalsSampleRate > 1) {
+    throw new ConfigError(`VITALS_SAMPLE_RATE must be a number 0–1, got "${rateText}"`)
+  }
   return {
+    vitalsSampleRate,
     collectorKey,
     sentryDsn,
     errorForward: forward ? parseDsn(forward, 'ERROR_FORWARD_DSN') : undefined,

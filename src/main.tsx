@@ -16,11 +16,15 @@ import {
   writeChunkReloads,
   writeLocaleCookie,
 } from './effects/browser.ts'
+import { createErrorReporter } from './effects/error-reporting.ts'
+import { createVitals, watchWebVitals } from './effects/vitals.ts'
 import { loadMessages, translate } from './effects/i18n.ts'
 import { showNotice } from './effects/toasts.ts'
 import { createAppRouter } from './router.tsx'
+import { reachesGlobalHandler } from './domain/error-filter.ts'
 import { AppActorContext, AuthPortContext, InspectContext } from './views/app-context.tsx'
 import { whenIdle } from './views/use-module.ts'
+import { VitalsContext } from './views/vitals-context.tsx'
 import './views/tokens.css'
 import './views/base.css'
 
@@ -59,6 +63,20 @@ const [settings] = await Promise.all([
   initial.locale === 'ja' ? Promise.resolve() : loadMessages('ja').catch(() => {}),
 ])
 
+// SPEC §8/§9: errors go to the error-reporting service the server names (its own collector by
+// default). The SDK loads once the page has settled; what happens before waits for it.
+const errors = createErrorReporter(settings.error_reporting, {
+  release: (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev',
+  start: (task) => void whenIdle(task),
+})
+// SPEC §8: only runtime and type errors reach the global handler.
+addEventListener('error', (event) => {
+  if (reachesGlobalHandler(event.error)) errors.capture(event.error)
+})
+addEventListener('unhandledrejection', (event) => {
+  if (reachesGlobalHandler(event.reason)) errors.capture(event.reason)
+})
+
 // The flow visualizer hears this tab's actors (dev builds, the demo, or KIRARI_FLOWS=1).
 // Its code loads only then: a production site without it never fetches it.
 const stately = import.meta.env.VITE_INSPECT === '1'
@@ -87,6 +105,7 @@ const context = composeApp(
   {
     api,
     nowMs: () => Date.now(),
+    errors,
     loadMessages: (locale) => loadMessages(locale),
     notify: (notice, locale) => showNotice(notice, (key) => translate(locale, key)),
     // `href` is one of our own paths chosen by the app machine ('/maintenance').
@@ -144,6 +163,35 @@ router.subscribe('onResolved', ({ toLocation }) => {
   )
 })
 
+// What viewers experience (issue #26): a sampled page load reports its web vitals (counted to
+// the route it landed on), the room's first frame, stalls and comment frame drops, in beacons.
+const routePattern = () => router.state.matches.at(-1)?.routeId ?? '/'
+const vitals = createVitals({
+  sampleRate: settings.vitals_sample_rate,
+  random: Math.random,
+  route: routePattern,
+  send: (body) => {
+    const beacon = new Blob([JSON.stringify(body)], { type: 'text/plain' })
+    if (!navigator.sendBeacon('/api/vitals', beacon)) void api.postJson('/api/vitals', body)
+  },
+  now: () => performance.now(),
+  nextFrame: (callback) => requestAnimationFrame(callback),
+})
+// The landing page's visit starts with the page load (0); each later one when it is asked for.
+router.subscribe('onBeforeNavigate', ({ fromLocation, pathChanged }) => {
+  if (fromLocation && pathChanged) vitals.visitStarted()
+})
+addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') vitals.flush()
+})
+addEventListener('pagehide', () => vitals.flush())
+if (settings.vitals_sample_rate > 0) {
+  whenIdle(() => {
+    const landing = routePattern()
+    watchWebVitals((metric, value) => vitals.recordAt(landing, metric, value)).catch(() => {})
+  })
+}
+
 // App-update polling (SPEC §4): once the page has settled, this tab watches latest.json and
 // offers a reload when a newer build is served. A dev server has no builds to compare.
 const running = import.meta.env.VITE_BUILD_ID as string | undefined
@@ -175,7 +223,9 @@ createRoot(root).render(
     <AppActorContext.Provider value={context.app}>
       <AuthPortContext.Provider value={context.auth}>
         <InspectContext.Provider value={context.inspect}>
-          <RouterProvider router={router} />
+          <VitalsContext.Provider value={vitals}>
+            <RouterProvider router={router} />
+          </VitalsContext.Provider>
         </InspectContext.Provider>
       </AuthPortContext.Provider>
     </AppActorContext.Provider>

@@ -18,6 +18,8 @@ export interface RouterContext {
   /** The auth actor, loaded when first needed (src/auth-port.ts). */
   auth: AuthPort
   api: ApiClient
+  /** A page that failed to render: its error goes to the error-reporting service. */
+  reportCrash: (error: unknown) => void
   nowMs: () => number
   loadMessages: (locale: Locale) => Promise<void>
   /** Runs the app machine's checks for a navigation and resolves with where to go instead. */

@@ -2,6 +2,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { localizePath, splitLocalePath } from './domain/locale.ts'
 import type { RouterContext } from './router-context.ts'
 import { routeTree } from './routeTree.gen.ts'
+import { PageError } from './views/pages/RouteError.tsx'
 
 /**
  * The router. Locale prefixes live only in the public URL: the input rewrite strips `/en`,
@@ -14,6 +15,8 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     context,
     ...(history ? { history } : {}),
     defaultPreload: false,
+    // Each page has its own error boundary: a page that fails leaves the site around it working.
+    defaultErrorComponent: PageError,
     scrollRestoration: true,
     rewrite: {
       input: ({ url }) => {

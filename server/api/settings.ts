@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { ServiceSettingsAnswer } from '../../src/contract/settings.ts'
 import type { AppEnv } from '../env.ts'
 import { DEFAULT_LOCALE, LOCALES } from '../../src/domain/locale.ts'
+import { collectorDsn } from '../config-observability.ts'
 
 /** `/api/service_settings`: what the client needs to know about this deployment. */
 export function settingsRoutes() {
@@ -19,7 +20,13 @@ export function settingsRoutes() {
       social_providers: [],
       dev_pages: config.devPages,
       flows: config.flows,
-      error_reporting: null,
+      vitals_sample_rate: config.observability.vitalsSampleRate,
+      // SPEC §8/§9: the built-in collector's DSN unless SENTRY_DSN names another service.
+      error_reporting: {
+        dsn: collectorDsn(config.observability, c.var.origin),
+        environment: config.observability.environment,
+        traces_sample_rate: 1,
+      },
     } satisfies ServiceSettingsAnswer)
   })
   return api

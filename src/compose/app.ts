@@ -58,8 +58,20 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     { input: start, ...inspectOption },
   ).start()
 
-  const reportError = (error: unknown) =>
+  // Shown to the user by the app machine, and sent to the error-reporting service (SPEC §8:
+  // less the failures it ignores).
+  const reportError = (error: unknown) => {
+    effects.errors.capture(error)
     app.send({ type: 'api.failed', failure: failureOf(error) })
+  }
+  // An event carries the user id, nothing more of the user.
+  let reportedUser: number | null = null
+  app.subscribe(({ context }) => {
+    const userId = context.user?.is_login ? context.user.user_id : null
+    if (userId === reportedUser) return
+    reportedUser = userId
+    effects.errors.setUser(userId)
+  })
   // A gift or a draw answered the new balance: the header shows it.
   const walletChanged = (_: unknown, wallet: { gold: number; expiringGold: number }) =>
     app.send({ type: 'wallet.updated', ...wallet })
@@ -108,6 +120,7 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
       import('./lottery.ts').then((m) => m.lotteryAndFlows(effects, ports)),
     ),
     api: effects.api,
+    reportCrash: (error) => effects.errors.capture(error),
     nowMs: effects.nowMs,
     loadMessages: effects.loadMessages,
     guardNavigation(path) {

@@ -3,6 +3,7 @@ import type { ChunkReloads } from '../domain/chunk-reload.ts'
 import type { Locale } from '../domain/locale.ts'
 import type { PageViewSink } from '../effects/analytics.ts'
 import type { ApiClient } from '../effects/api/client.ts'
+import type { ErrorReporter } from '../effects/error-reporting.ts'
 import type { FlowInspector } from '../effects/inspector.ts'
 import type { RoomDevice } from '../effects/room-device.ts'
 
@@ -31,6 +32,8 @@ export interface Effects {
   pushUrl: string
   /** The browser as a room needs it (storage, sound, sharing), loaded with the first room. */
   roomDevice: () => Promise<RoomDevice>
+  /** The error-reporting service (SPEC §8): every error reported to the user also goes there. */
+  errors: ErrorReporter
   /** Every actor of the app is created with this `inspect` (the flow visualizer listens). */
   inspector?: FlowInspector
 }

@@ -101,6 +101,8 @@ export interface ServiceSettings {
   dev_pages: boolean
   /** The flow visualizer (/dev/flows) is available; actors report to it. */
   flows: boolean
+  /** The share of page loads whose vitals are sent to the server (issue #26), 0–1. */
+  vitals_sample_rate: number
   /** Where the app reports its errors (SPEC §8/§9; issue #26); null: nowhere. */
   error_reporting: ErrorReportingSettings | null
 }

@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
     spawnServer({
       CAPTCHA_FIXED_WORD: 'kirari',
       DEMO_BOTS_PER_MINUTE: '120',
+      // Every browser of the suite reports (vitals, traces) from one address.
+      OBSERVABILITY_INTAKE_PER_MINUTE: '100000',
       RTMP_URL: rtmpUrl,
       MEDIA_DIR: mediaDir,
     }),

@@ -13,6 +13,7 @@ export const settings: ServiceSettings = {
   dev_pages: true,
   flows: true,
   error_reporting: null,
+  vitals_sample_rate: 0,
 }
 
 export function user(patch: Partial<CurrentUser> = {}): CurrentUser {

@@ -70,6 +70,8 @@ export interface Rendered {
   copied: string[]
   /** The remembered gift sound setting, and the volumes of the sounds played. */
   giftSound: { on: boolean; played: number[] }
+  /** What went to the error-reporting service. */
+  reported: unknown[]
   router: ReturnType<typeof createAppRouter>
   context: ReturnType<typeof composeApp>
 }
@@ -89,10 +91,12 @@ export function renderApp(
     shared: [],
     copied: [],
     giftSound: { on: true, played: [] },
+    reported: [],
   } as unknown as Rendered
   const effects: Effects = {
     api,
     nowMs: () => options.nowMs ?? NOW,
+    errors: { capture: (error) => rendered.reported.push(error), setUser: () => {} },
     loadMessages: () => Promise.resolve(),
     notify: (notice) => rendered.notices.push(notice),
     navigate: (href) => void rendered.router.navigate({ to: href as '/', replace: true }),

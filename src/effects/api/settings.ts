@@ -14,6 +14,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   dev_pages: false,
   flows: false,
   error_reporting: null,
+  vitals_sample_rate: 0,
 }
 
 export const getServiceSettings = (api: ApiClient) =>

@@ -2,14 +2,26 @@ import { useCallback, useState } from 'react'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { playerMachine } from '../../machines/player/player.machine.ts'
+import { watchPlayback } from '../../effects/vitals.ts'
 import { useT } from '../app-context.tsx'
+import { useVitals } from '../vitals-context.tsx'
 import './player.css'
 
 export type PlayerActor = ActorRefFrom<typeof playerMachine>
 
 /** The live video with its mute button and quality menu; playback itself is the player machine's. */
-export function Player({ actor, poster }: { actor: PlayerActor; poster: string }) {
+export function Player({
+  actor,
+  poster,
+  measured = false,
+}: {
+  actor: PlayerActor
+  poster: string
+  /** The room's live video: its first frame and stalls are what viewers experience (#26). */
+  measured?: boolean
+}) {
   const { t } = useT()
+  const vitals = useVitals()
   const streams = useSelector(actor, (s) => s.context.streams)
   const selectedId = useSelector(actor, (s) => s.context.selectedId)
   const muted = useSelector(actor, (s) => s.context.muted)
@@ -29,9 +41,13 @@ export function Player({ actor, poster }: { actor: PlayerActor; poster: string }
     (element: HTMLVideoElement | null) => {
       if (!element) return
       actor.send({ type: 'video.attach', element })
-      return () => actor.send({ type: 'video.detach' })
+      const unwatch = measured ? watchPlayback(element, vitals) : () => {}
+      return () => {
+        unwatch()
+        actor.send({ type: 'video.detach' })
+      }
     },
-    [actor],
+    [actor, measured, vitals],
   )
 
   return (

@@ -1,3 +1,4 @@
+import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { isChunkLoadError } from '../../domain/chunk-reload.ts'
 import { useAppActor } from '../app-context.tsx'
@@ -12,16 +13,32 @@ function statusOf(error: unknown): number {
   return 500
 }
 
-/** A route that failed to load or render. A missing chunk (after a deploy) reloads the page. */
-export function RouteError({ error }: { error: unknown }) {
+/**
+ * A missing chunk (after a deploy) reloads the page; any other failure is reported to the
+ * error-reporting service (SPEC §8; the ignored failures stay out).
+ */
+function useFailure(error: unknown) {
   const app = useAppActor()
+  const { reportCrash } = useRouter().options.context
   const chunk = isChunkLoadError(error)
   useEffect(() => {
     if (chunk) app.send({ type: 'chunk.failed', path: location.pathname, nowMs: Date.now() })
-  }, [app, chunk])
+    else reportCrash(error)
+  }, [app, chunk, error, reportCrash])
+}
+
+/** The site itself failed to load or render (the root's boundary): the layout is drawn anew. */
+export function RouteError({ error }: { error: unknown }) {
+  useFailure(error)
   return (
     <SiteLayout kind="default">
       <ErrorPage status={statusOf(error)} />
     </SiteLayout>
   )
+}
+
+/** A page failed to load or render (each page's boundary): the header and menu stay usable. */
+export function PageError({ error }: { error: unknown }) {
+  useFailure(error)
+  return <ErrorPage status={statusOf(error)} />
 }

@@ -1,8 +1,9 @@
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useSelector } from '@xstate/react'
 import { commentKey, type CommentEntry } from '../../domain/comments.ts'
 import { useT } from '../app-context.tsx'
 import { Badge } from '../components/Badge.tsx'
+import { useVitals } from '../vitals-context.tsx'
 import type { CommentsActor, RoomActor } from './types.ts'
 import './comments.css'
 
@@ -94,6 +95,11 @@ export function CommentList({
     const el = list.current
     if (el && following) el.scrollTop = el.scrollHeight
   }, [comments, following])
+  // How smoothly comments render: the frames dropped in the second after new ones (sampled).
+  const vitals = useVitals()
+  useEffect(() => {
+    if (comments.length > 0) vitals.measureCommentBurst()
+  }, [comments, vitals])
 
   // Stable, so a new comment renders one row, not all of them.
   const mute = useCallback(

@@ -136,7 +136,7 @@ function LoadedRoom({
           {state === 'live' && <EventBadge room={room} />}
           <div className="room__poster">
             {state === 'live' && player ? (
-              <Player actor={player} poster={info.image} />
+              <Player actor={player} poster={info.image} measured />
             ) : (
               <img src={info.image} alt="" />
             )}
