@@ -1,36 +1,11 @@
 import * as v from 'valibot'
+import { MAX_VITAL_SAMPLES, VITAL_MAX, VITAL_METRICS, type VitalMetric } from '../domain/vitals.ts'
 
 // `POST /api/vitals` (issue #26): the app's sampled page-experience figures. Only the route
 // pattern, the metric and its value travel: no user, session, address or page URL. Sent with
 // `navigator.sendBeacon` (text/plain or application/json), so it needs no cookie or CSRF token.
 
-/**
- * Core Web Vitals and the room's own: LCP, INP, TTFF (time to the first video frame) and
- * rebuffer (time spent rebuffering in one stall) in milliseconds; CLS unitless; comment frame
- * drops as frames dropped while one burst of comments rendered.
- */
-export const VITAL_METRICS = [
-  'LCP',
-  'INP',
-  'CLS',
-  'TTFF',
-  'rebuffer',
-  'comment_frame_drop',
-] as const
-export type VitalMetric = (typeof VITAL_METRICS)[number]
-
-/** The largest value each metric takes; anything above is a broken measurement, refused. */
-export const VITAL_MAX: Record<VitalMetric, number> = {
-  LCP: 120_000,
-  INP: 60_000,
-  CLS: 100,
-  TTFF: 300_000,
-  rebuffer: 600_000,
-  comment_frame_drop: 10_000,
-}
-
-/** Samples one beacon may carry. */
-export const MAX_VITAL_SAMPLES = 20
+export { MAX_VITAL_SAMPLES, VITAL_MAX, VITAL_METRICS, type VitalMetric } from '../domain/vitals.ts'
 
 /** A route pattern as the router names it (`/r/$roomUrlKey`), never a concrete address. */
 export const VitalRoute = v.pipe(v.string(), v.regex(/^\/[\w\-/$.]{0,99}$/))

@@ -1,5 +1,5 @@
-import type { VitalMetric, VitalSample, VitalsBody } from '../contract/vitals.ts'
-import { MAX_VITAL_SAMPLES, VITAL_MAX } from '../contract/vitals.ts'
+import type { VitalSample, VitalsBody } from '../contract/vitals.ts'
+import { MAX_VITAL_SAMPLES, VITAL_MAX, type VitalMetric } from '../domain/vitals.ts'
 
 /**
  * What viewers experience (issue #26): Core Web Vitals and the room's own figures, sampled per
