@@ -176,6 +176,7 @@ const vitals = createVitals({
   },
   now: () => performance.now(),
   nextFrame: (callback) => requestAnimationFrame(callback),
+  later: (callback, ms) => void setTimeout(callback, ms),
 })
 // The landing page's visit starts with the page load (0); each later one when it is asked for.
 router.subscribe('onBeforeNavigate', ({ fromLocation, pathChanged }) => {

@@ -30,7 +30,12 @@ export interface VitalsOptions {
   send: (body: VitalsBody) => void
   now: () => number
   nextFrame: (callback: (time: number) => void) => void
+  /** Runs `callback` after `ms` (a timer). */
+  later: (callback: () => void, ms: number) => void
 }
+
+/** What waits is sent this long after the first of it, even if the page stays open. */
+export const VITALS_FLUSH_MS = 5000
 
 const FRAME_MS = 1000 / 60
 /** One comment burst measured at most this often. */
@@ -49,7 +54,9 @@ export function createVitals(options: VitalsOptions): Vitals & {
   const waiting: VitalSample[] = []
   let visitStart = 0
   let lastBurst = -Infinity
+  let flushDue = false
   const flush = () => {
+    flushDue = false
     if (waiting.length === 0) return
     options.send({ samples: waiting.splice(0, MAX_VITAL_SAMPLES) })
     if (waiting.length > 0) flush()
@@ -59,6 +66,10 @@ export function createVitals(options: VitalsOptions): Vitals & {
     const kept = metric === 'CLS' ? Math.round(value * 10_000) / 10_000 : Math.round(value)
     waiting.push({ route, metric, value: Math.min(kept, VITAL_MAX[metric]) })
     if (waiting.length >= MAX_VITAL_SAMPLES) flush()
+    else if (!flushDue) {
+      flushDue = true
+      options.later(flush, VITALS_FLUSH_MS)
+    }
   }
   return {
     record: (metric, value) => record(metric, value),
@@ -88,16 +99,23 @@ export function createVitals(options: VitalsOptions): Vitals & {
 }
 
 /**
- * The room's video as viewers see it: the time from the visit's start to its first frame, and
- * each stall after that (waiting → playing). Returns the way to stop watching.
+ * The room's video as viewers see it: the time from the visit's start to its first frame shown
+ * (`requestVideoFrameCallback` where the browser has it, else the first `playing`), and each
+ * stall after that (waiting → playing). Returns the way to stop watching.
  */
 export function watchPlayback(video: HTMLVideoElement, vitals: Vitals): () => void {
   let firstFrame = false
   let stalledAt: number | null = null
+  let stopped = false
+  const shown = () => {
+    if (firstFrame || stopped) return
+    firstFrame = true
+    vitals.record('TTFF', performance.now() - vitals.visitStartedAt())
+  }
+  if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(shown)
   const onPlaying = () => {
     if (!firstFrame) {
-      firstFrame = true
-      vitals.record('TTFF', performance.now() - vitals.visitStartedAt())
+      if (!('requestVideoFrameCallback' in video)) shown()
     } else if (stalledAt !== null) {
       vitals.record('rebuffer', performance.now() - stalledAt)
     }
@@ -109,6 +127,7 @@ export function watchPlayback(video: HTMLVideoElement, vitals: Vitals): () => vo
   video.addEventListener('playing', onPlaying)
   video.addEventListener('waiting', onWaiting)
   return () => {
+    stopped = true
     video.removeEventListener('playing', onPlaying)
     video.removeEventListener('waiting', onWaiting)
   }

@@ -5,6 +5,7 @@ import { createVitals } from '../../src/effects/vitals.ts'
 function setup(sampleRate: number, random = 0.5) {
   const sent: VitalsBody[] = []
   const frames: Array<(time: number) => void> = []
+  const timers: Array<() => void> = []
   let now = 1000
   let route = '/r/$roomUrlKey'
   const vitals = createVitals({
@@ -14,12 +15,14 @@ function setup(sampleRate: number, random = 0.5) {
     send: (body) => sent.push(body),
     now: () => now,
     nextFrame: (callback) => frames.push(callback),
+    later: (callback) => timers.push(callback),
   })
   const frame = (at: number) => {
     now = at
     frames.shift()?.(at)
   }
-  return { vitals, sent, frame, go: (r: string) => (route = r), at: (t: number) => (now = t) }
+  const tick = () => timers.splice(0).forEach((t) => t())
+  return { vitals, sent, frame, tick, go: (r: string) => (route = r), at: (t: number) => (now = t) }
 }
 
 describe('vitals', () => {
@@ -72,5 +75,23 @@ describe('vitals', () => {
     at(5000)
     vitals.visitStarted()
     expect(vitals.visitStartedAt()).toBe(5000)
+  })
+})
+
+describe('vitals beacons', () => {
+  it('go out a while after the first figure, without waiting for the page to close', () => {
+    const { vitals, sent, tick } = setup(1)
+    vitals.record('TTFF', 640)
+    vitals.record('rebuffer', 1200)
+    expect(sent).toEqual([])
+    tick()
+    expect(sent).toEqual([
+      {
+        samples: [
+          { route: '/r/$roomUrlKey', metric: 'TTFF', value: 640 },
+          { route: '/r/$roomUrlKey', metric: 'rebuffer', value: 1200 },
+        ],
+      },
+    ])
   })
 })
