@@ -73,8 +73,8 @@ describe('/user_avatar', () => {
     const worn = screen.getByRole('button', { name: 'ベーシック 4（使用中）' })
     expect(worn.getAttribute('aria-pressed')).toBe('true')
 
-    fireEvent.click(screen.getByRole('button', { name: 'アバター「ひよこ」を使う' }))
-    await screen.findByRole('button', { name: 'アバター「ひよこ」（使用中）' })
+    fireEvent.click(screen.getByRole('button', { name: /^アバター「ひよこ」を使う/ }))
+    await screen.findByRole('button', { name: /^アバター「ひよこ」（使用中）/ })
     expect(posted).toEqual([['/api/user/update_user_avatar', { avatar_id: 105 }]])
     expect(rendered.notices).toContainEqual({ tone: 'success', key: 'avatar.chosen' })
     expect(screen.getByTestId('avatar-worn').querySelector('img')?.getAttribute('src')).toBe(

@@ -143,15 +143,25 @@ function AvatarCard(props: {
         type="button"
         className="user-avatar__choose"
         aria-pressed={worn}
-        aria-label={worn ? `${name}（${t('avatar.worn')}）` : t('avatar.choose', { name })}
         // Busy: the press waits for the request on its way (the machine would not send it).
         aria-disabled={busy && !worn}
         onClick={() => actor.send({ type: 'avatar.choose', avatarId: avatar.avatar_id })}
       >
         <img src={avatar.avatar_url} alt="" width={64} height={64} loading="lazy" />
-        <span className="user-avatar__name">{name}</span>
+        {/* Named by its content (no aria-label that could differ from what is seen): the
+            name as shown, said as what the press does, or that it is worn. */}
+        <span className="user-avatar__name" aria-hidden="true">
+          {name}
+        </span>
+        <span className="visually-hidden">
+          {worn ? `${name}（${t('avatar.worn')}）` : t('avatar.choose', { name })}
+        </span>
         {avatar.rarity && <span className="user-avatar__rarity">{avatar.rarity}</span>}
-        {worn && <span className="user-avatar__worn-mark">{t('avatar.worn')}</span>}
+        {worn && (
+          <span className="user-avatar__worn-mark" aria-hidden="true">
+            {t('avatar.worn')}
+          </span>
+        )}
       </button>
       <button
         type="button"
