@@ -30,8 +30,10 @@ import { Route as UserFollowRouteImport } from './routes/_user/follow'
 import { Route as UserMypageRouteImport } from './routes/_user/mypage'
 import { Route as UserRoom_backgroundRouteImport } from './routes/_user/room_background'
 import { Route as UserUser_avatarRouteImport } from './routes/_user/user_avatar'
+import { Route as DevErrorsRouteImport } from './routes/dev/errors'
 import { Route as DevFlowsRouteImport } from './routes/dev/flows'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
+import { Route as DevVitalsRouteImport } from './routes/dev/vitals'
 import { Route as EventEventUrlKeyRouteImport } from './routes/event/$eventUrlKey'
 import { Route as InquiryIndexRouteImport } from './routes/inquiry/index'
 import { Route as InquiryConfirmRouteImport } from './routes/inquiry/confirm'
@@ -180,6 +182,11 @@ const UserUser_avatarRoute = UserUser_avatarRouteImport.update({
   path: '/user_avatar',
   getParentRoute: () => UserRoute,
 } as any)
+const DevErrorsRoute = DevErrorsRouteImport.update({
+  id: '/dev/errors',
+  path: '/dev/errors',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DevFlowsRoute = DevFlowsRouteImport.update({
   id: '/dev/flows',
   path: '/dev/flows',
@@ -188,6 +195,11 @@ const DevFlowsRoute = DevFlowsRouteImport.update({
 const DevOutboxRoute = DevOutboxRouteImport.update({
   id: '/dev/outbox',
   path: '/dev/outbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevVitalsRoute = DevVitalsRouteImport.update({
+  id: '/dev/vitals',
+  path: '/dev/vitals',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EventEventUrlKeyRoute = EventEventUrlKeyRouteImport.update({
@@ -437,8 +449,10 @@ export interface FileRoutesByFullPath {
   '/mypage': typeof UserMypageRoute
   '/room_background': typeof UserRoom_backgroundRoute
   '/user_avatar': typeof UserUser_avatarRoute
+  '/dev/errors': typeof DevErrorsRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/dev/vitals': typeof DevVitalsRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
   '/inquiry/confirm': typeof InquiryConfirmRoute
   '/inquiry/post': typeof InquiryPostRoute
@@ -499,8 +513,10 @@ export interface FileRoutesByTo {
   '/mypage': typeof UserMypageRoute
   '/room_background': typeof UserRoom_backgroundRoute
   '/user_avatar': typeof UserUser_avatarRoute
+  '/dev/errors': typeof DevErrorsRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/dev/vitals': typeof DevVitalsRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
   '/inquiry/confirm': typeof InquiryConfirmRoute
   '/inquiry/post': typeof InquiryPostRoute
@@ -567,8 +583,10 @@ export interface FileRoutesById {
   '/_user/mypage': typeof UserMypageRoute
   '/_user/room_background': typeof UserRoom_backgroundRoute
   '/_user/user_avatar': typeof UserUser_avatarRoute
+  '/dev/errors': typeof DevErrorsRoute
   '/dev/flows': typeof DevFlowsRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/dev/vitals': typeof DevVitalsRoute
   '/event/$eventUrlKey': typeof EventEventUrlKeyRoute
   '/inquiry/confirm': typeof InquiryConfirmRoute
   '/inquiry/post': typeof InquiryPostRoute
@@ -636,8 +654,10 @@ export interface FileRouteTypes {
     | '/mypage'
     | '/room_background'
     | '/user_avatar'
+    | '/dev/errors'
     | '/dev/flows'
     | '/dev/outbox'
+    | '/dev/vitals'
     | '/event/$eventUrlKey'
     | '/inquiry/confirm'
     | '/inquiry/post'
@@ -698,8 +718,10 @@ export interface FileRouteTypes {
     | '/mypage'
     | '/room_background'
     | '/user_avatar'
+    | '/dev/errors'
     | '/dev/flows'
     | '/dev/outbox'
+    | '/dev/vitals'
     | '/event/$eventUrlKey'
     | '/inquiry/confirm'
     | '/inquiry/post'
@@ -765,8 +787,10 @@ export interface FileRouteTypes {
     | '/_user/mypage'
     | '/_user/room_background'
     | '/_user/user_avatar'
+    | '/dev/errors'
     | '/dev/flows'
     | '/dev/outbox'
+    | '/dev/vitals'
     | '/event/$eventUrlKey'
     | '/inquiry/confirm'
     | '/inquiry/post'
@@ -830,8 +854,10 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   TermsRoute: typeof TermsRoute
   TokushoRoute: typeof TokushoRoute
+  DevErrorsRoute: typeof DevErrorsRoute
   DevFlowsRoute: typeof DevFlowsRoute
   DevOutboxRoute: typeof DevOutboxRoute
+  DevVitalsRoute: typeof DevVitalsRoute
   EventEventUrlKeyRoute: typeof EventEventUrlKeyRoute
   LiteRoomUrlKeyRoute: typeof LiteRoomUrlKeyRoute
   LotteryIdRoute: typeof LotteryIdRoute
@@ -1004,6 +1030,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserUser_avatarRouteImport
       parentRoute: typeof UserRoute
     }
+    '/dev/errors': {
+      id: '/dev/errors'
+      path: '/dev/errors'
+      fullPath: '/dev/errors'
+      preLoaderRoute: typeof DevErrorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dev/flows': {
       id: '/dev/flows'
       path: '/dev/flows'
@@ -1016,6 +1049,13 @@ declare module '@tanstack/react-router' {
       path: '/dev/outbox'
       fullPath: '/dev/outbox'
       preLoaderRoute: typeof DevOutboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev/vitals': {
+      id: '/dev/vitals'
+      path: '/dev/vitals'
+      fullPath: '/dev/vitals'
+      preLoaderRoute: typeof DevVitalsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/event/$eventUrlKey': {
@@ -1453,8 +1493,10 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   TermsRoute: TermsRoute,
   TokushoRoute: TokushoRoute,
+  DevErrorsRoute: DevErrorsRoute,
   DevFlowsRoute: DevFlowsRoute,
   DevOutboxRoute: DevOutboxRoute,
+  DevVitalsRoute: DevVitalsRoute,
   EventEventUrlKeyRoute: EventEventUrlKeyRoute,
   LiteRoomUrlKeyRoute: LiteRoomUrlKeyRoute,
   LotteryIdRoute: LotteryIdRoute,

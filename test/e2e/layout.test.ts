@@ -42,6 +42,8 @@ const PUBLIC = [
   '/event/confirmation/2',
   '/dev/flows',
   '/dev/outbox',
+  '/dev/errors',
+  '/dev/vitals',
   '/inquiry',
   '/inquiry/post',
   '/opinion/new',
