@@ -9,7 +9,12 @@ import type { Db } from './db/index.ts'
 import { ApiError, errorBody, messages } from './errors.ts'
 import { accountRoutes, captchaImageRoutes } from './api/account.ts'
 import { devRoutes } from './api/dev.ts'
-import { httpMetrics, observabilityRoutes } from './api/observability.ts'
+import {
+  COLLECTOR_BODY_LIMIT,
+  httpMetrics,
+  isCollectorPath,
+  observabilityRoutes,
+} from './api/observability.ts'
 import { reportServerError, type ErrorSink } from './services/observability/errors.ts'
 import { routePath } from 'hono/route'
 import { encoderRoutes } from './api/encoder.ts'
@@ -33,6 +38,7 @@ import { followRoutes } from './api/follow.ts'
 import { inquiryRoutes } from './api/inquiry.ts'
 import { invoiceRoutes } from './api/invoice.ts'
 import { organizerApplicationRoutes } from './api/organizer-application.ts'
+import { navigatorRoutes } from './api/navigator.ts'
 import { avatarRoutes } from './api/avatar.ts'
 import { jewelRoutes } from './api/jewel.ts'
 import { termsRoutes } from './api/terms.ts'
@@ -105,16 +111,20 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', httpMetrics)
   app.use('*', securityHeaders(config.analyticsOrigins))
-  // Before anything reads a body (CSRF, parsing): a larger one is refused unread.
-  app.use(
-    '*',
+  // Before anything reads a body (CSRF, parsing): a larger one is refused unread. The error
+  // collector takes larger envelopes (a page load's trace) up to its own limit.
+  const limit = (maxSize: number) =>
     bodyLimit({
-      maxSize: config.bodyLimitBytes,
+      maxSize,
       onError: (c) => {
         c.header('Connection', 'close')
         return c.json(errorBody(messages.bodyTooLarge, { errorType: 'BODY_TOO_LARGE' }), 413)
       },
-    }),
+    })
+  const siteLimit = limit(config.bodyLimitBytes)
+  const collectorLimit = limit(Math.max(config.bodyLimitBytes, COLLECTOR_BODY_LIMIT))
+  app.use('*', (c, next) =>
+    isCollectorPath(c.req.path) ? collectorLimit(c, next) : siteLimit(c, next),
   )
   app.use('*', async (c, next) => {
     c.set('db', db)
@@ -174,6 +184,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', followRoutes())
   app.route('/api', invoiceRoutes())
   app.route('/api', organizerApplicationRoutes())
+  app.route('/api', navigatorRoutes())
   app.route('/api', roomBackgroundRoutes())
   app.route('/api', avatarRoutes())
   app.route('/api', jewelRoutes())

@@ -71,6 +71,17 @@ function metricsAccess(c: Context<AppEnv>): 'ok' | 'unauthorized' | 'hidden' {
 }
 
 /**
+ * The largest envelope the collector reads: a page load's trace with its spans passes the
+ * site's general body limit, and Sentry's own limit for an event is 1 MB.
+ */
+export const COLLECTOR_BODY_LIMIT = 1 << 20
+
+/** The collector's path (with or without its trailing slash). */
+export const isCollectorPath = (path: string) =>
+  path === `/api/${COLLECTOR_PROJECT_ID}/envelope/` ||
+  path === `/api/${COLLECTOR_PROJECT_ID}/envelope`
+
+/**
  * Issue #26's endpoints. Mounted before the maintenance guard and CSRF check on purpose: health
  * answers during maintenance (a product state, not an outage), and the two intakes are posted
  * by the browser SDK and `sendBeacon`, which carry neither a CSRF header nor need a session —
