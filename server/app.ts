@@ -113,7 +113,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders(config.analyticsOrigins))
   // Before anything reads a body (CSRF, parsing): a larger one is refused unread. The error
   // collector takes larger envelopes (a page load's trace) up to its own limit.
-  const limit = (maxSize: number) =>
+  const limit = (maxSize: number): MiddlewareHandler<AppEnv> =>
     bodyLimit({
       maxSize,
       onError: (c) => {
@@ -123,9 +123,9 @@ export function createApp(deps: AppDeps) {
     })
   const siteLimit = limit(config.bodyLimitBytes)
   const collectorLimit = limit(Math.max(config.bodyLimitBytes, COLLECTOR_BODY_LIMIT))
-  app.use('*', (c, next) =>
-    isCollectorPath(c.req.path) ? collectorLimit(c, next) : siteLimit(c, next),
-  )
+  const bodyLimits: MiddlewareHandler<AppEnv> = (c, next) =>
+    isCollectorPath(c.req.path) ? collectorLimit(c, next) : siteLimit(c, next)
+  app.use('*', bodyLimits)
   app.use('*', async (c, next) => {
     c.set('db', db)
     c.set('config', config)

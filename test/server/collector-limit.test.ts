@@ -5,8 +5,8 @@ import { startTestServer, type TestServer } from './harness.ts'
 
 /** A page load's trace as the SDK sends it: an envelope with one transaction of many spans. */
 function traceEnvelope(bytes: number): string {
-  const span = JSON.stringify({ op: 'resource.script', description: '/assets/x.js', span_id: 'a' })
-  const spans = Array.from({ length: Math.ceil(bytes / span.length) }, () => JSON.parse(span))
+  const span = { op: 'resource.script', description: '/assets/x.js', span_id: 'a' }
+  const spans = Array.from({ length: Math.ceil(bytes / JSON.stringify(span).length) }, () => span)
   return [
     JSON.stringify({ event_id: 'f'.repeat(32), sent_at: new Date().toISOString() }),
     JSON.stringify({ type: 'transaction' }),
