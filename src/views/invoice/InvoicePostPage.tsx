@@ -1,17 +1,16 @@
 import { Link } from '@tanstack/react-router'
 import { shallowEqual, useSelector } from '@xstate/react'
-import type { ActorRefFrom } from 'xstate'
 import type { InvoiceField } from '../../domain/invoice.ts'
 import type { InvoiceHolder, invoiceMachine } from '../../machines/invoice/invoice.machine.ts'
 import { usePageActor, useT } from '../app-context.tsx'
 import { LoadFailed } from '../components/StatusBlocks.tsx'
+import { TextField } from '../components/TextField.tsx'
 import { useFocusFirstInvalid } from '../shop/FieldShell.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { useInvoiceHolder } from './holder.ts'
 import './invoice.css'
 
 type Logic = typeof invoiceMachine
-type InvoiceActor = ActorRefFrom<Logic>
 
 const FIELDS: Array<{ field: InvoiceField; label: string; autoComplete: string; hint?: string }> = [
   {
@@ -83,13 +82,17 @@ function InvoiceForm({ logic, holder }: { logic: Logic; holder: InvoiceHolder })
         }}
       >
         {FIELDS.map((spec) => (
-          <Field
+          <TextField
             key={spec.field}
-            spec={spec}
-            actor={actor}
+            id={`invoice-${spec.field}`}
+            name={spec.field}
+            label={t(spec.label)}
+            hint={spec.hint && t(spec.hint)}
             value={view.form[spec.field]}
             error={view.errors[spec.field]}
+            autoComplete={spec.autoComplete}
             readOnly={view.saving}
+            onChange={(value) => actor.send({ type: 'invoice.change', field: spec.field, value })}
           />
         ))}
         <div className="invoice__actions">
@@ -102,54 +105,5 @@ function InvoiceForm({ logic, holder }: { logic: Logic; holder: InvoiceHolder })
         </div>
       </form>
     </section>
-  )
-}
-
-/** One labelled input, its hint and its message, tied together for assistive technology. */
-function Field({
-  spec,
-  actor,
-  value,
-  error,
-  readOnly,
-}: {
-  spec: (typeof FIELDS)[number]
-  actor: InvoiceActor
-  value: string
-  error: string | undefined
-  readOnly: boolean
-}) {
-  const { t } = useT()
-  const id = `invoice-${spec.field}`
-  const describedBy = [spec.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {t(spec.label)}
-      </label>
-      {spec.hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {t(spec.hint)}
-        </p>
-      )}
-      <input
-        className="field__input"
-        id={id}
-        name={spec.field}
-        value={value}
-        autoComplete={spec.autoComplete}
-        readOnly={readOnly}
-        {...(error ? { 'aria-invalid': true } : {})}
-        {...(describedBy ? { 'aria-describedby': describedBy } : {})}
-        onChange={(e) =>
-          actor.send({ type: 'invoice.change', field: spec.field, value: e.target.value })
-        }
-      />
-      {error && (
-        <span className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      )}
-    </div>
   )
 }

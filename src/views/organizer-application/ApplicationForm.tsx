@@ -1,7 +1,8 @@
 import { shallowEqual, useSelector } from '@xstate/react'
 import { useT } from '../app-context.tsx'
+import { TextField } from '../components/TextField.tsx'
 import { useFocusFirstInvalid } from '../shop/FieldShell.tsx'
-import { APPLICATION_FIELDS, type ApplicationActor, type FieldSpec } from './fields.ts'
+import { APPLICATION_FIELDS, type ApplicationActor } from './fields.ts'
 
 /** The form step: every field labelled, its message beside it, the text as typed. */
 export function ApplicationForm({ actor }: { actor: ApplicationActor }) {
@@ -38,12 +39,24 @@ export function ApplicationForm({ actor }: { actor: ApplicationActor }) {
         </div>
       )}
       {APPLICATION_FIELDS.map((spec) => (
-        <Field
+        <TextField
           key={spec.field}
-          spec={spec}
-          actor={actor}
+          id={`organizer-apply-${spec.field}`}
+          name={spec.field}
+          label={t(spec.label)}
+          mark={
+            <span className="organizer-apply__mark">
+              {t(spec.optional ? 'organizerRegister.optional' : 'organizerRegister.required')}
+            </span>
+          }
+          hint={spec.hint && t(spec.hint)}
           value={view.form[spec.field]}
           error={view.errors[spec.field]}
+          autoComplete={spec.autoComplete}
+          type={spec.type}
+          inputMode={spec.inputMode}
+          required={!spec.optional}
+          onChange={(value) => actor.send({ type: 'application.change', field: spec.field, value })}
         />
       ))}
       <div className="organizer-apply__actions">
@@ -52,57 +65,5 @@ export function ApplicationForm({ actor }: { actor: ApplicationActor }) {
         </button>
       </div>
     </form>
-  )
-}
-
-/** One labelled input, its hint and its message, tied together for assistive technology. */
-function Field({
-  spec,
-  actor,
-  value,
-  error,
-}: {
-  spec: FieldSpec
-  actor: ApplicationActor
-  value: string
-  error: string | undefined
-}) {
-  const { t } = useT()
-  const id = `organizer-apply-${spec.field}`
-  const describedBy = [spec.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {t(spec.label)}{' '}
-        <span className="organizer-apply__mark">
-          {t(spec.optional ? 'organizerRegister.optional' : 'organizerRegister.required')}
-        </span>
-      </label>
-      {spec.hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {t(spec.hint)}
-        </p>
-      )}
-      <input
-        className="field__input"
-        id={id}
-        name={spec.field}
-        type={spec.type}
-        value={value}
-        autoComplete={spec.autoComplete}
-        {...(spec.inputMode ? { inputMode: spec.inputMode } : {})}
-        {...(spec.optional ? {} : { 'aria-required': true })}
-        {...(error ? { 'aria-invalid': true } : {})}
-        {...(describedBy ? { 'aria-describedby': describedBy } : {})}
-        onChange={(e) =>
-          actor.send({ type: 'application.change', field: spec.field, value: e.target.value })
-        }
-      />
-      {error && (
-        <span className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      )}
-    </div>
   )
 }
