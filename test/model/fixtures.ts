@@ -1,4 +1,4 @@
-import type { CurrentUser, ServiceSettings } from '../../src/domain/api-types.ts'
+import type { Account, CurrentUser, ServiceSettings } from '../../src/domain/api-types.ts'
 
 export const NOW = Date.UTC(2026, 10, 22, 1, 0, 0) // 2026-11-22 10:00 Tokyo
 
@@ -55,6 +55,28 @@ export function user(patch: Partial<CurrentUser> = {}): CurrentUser {
     has_user_unread_notice: false,
     need_agree_new_terms: false,
     terms_version: '2026-11-22',
+    ...patch,
+  }
+}
+
+/** `/api/account/` of the demo viewer (SPEC.md §3 account), with what /mypage edits. */
+export function account(patch: Partial<Account> = {}): Account {
+  return {
+    account_id: 'demo_viewer',
+    name: 'デモ視聴者',
+    avatar_url: '/img/avatar/3.svg',
+    image: '/img/avatar/3.svg',
+    level: 4,
+    gold: 12345,
+    expiring_gold: 300,
+    user_id: 1,
+    room_id: 0,
+    is_room_owner: false,
+    twitter_auth: false,
+    facebook_auth: false,
+    birthday: 20000101,
+    is_legal_representative_agreed: false,
+    sms_auth: true,
     ...patch,
   }
 }

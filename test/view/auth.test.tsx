@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { user } from '../model/fixtures.ts'
+import { account, user } from '../model/fixtures.ts'
 import { fakeApi, renderApp, type Routes } from './render-app.tsx'
 
 beforeAll(() => {
@@ -113,24 +113,7 @@ describe('guards and my page', () => {
   })
 
   it('shows the logged-in user in the header and the account on /mypage', async () => {
-    const account = {
-      account_id: 'demo_viewer',
-      name: 'デモ視聴者',
-      avatar_url: '/img/avatar/3.svg',
-      image: '/img/avatar/3.svg',
-      level: 4,
-      gold: 12345,
-      expiring_gold: 300,
-      user_id: 1,
-      room_id: 0,
-      is_room_owner: false,
-      twitter_auth: false,
-      facebook_auth: false,
-      birthday: 20000101,
-      is_legal_representative_agreed: false,
-      sms_auth: true,
-    }
-    renderApp('/mypage', fakeApi(site({ '/api/current_user': user(), '/api/account/': account })))
+    renderApp('/mypage', fakeApi(site({ '/api/current_user': user(), '/api/account/': account() })))
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('マイページ')
     expect(screen.getByRole('link', { name: /デモ視聴者/ })).toBeTruthy()
     expect(screen.getByTestId('mypage-gold').textContent).toBe('12.35K')

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { AvatarsAnswer, OwnedAvatar } from '../../src/contract/avatar.ts'
 import { ApiRequestError } from '../../src/domain/api-failure.ts'
 import { AVATAR_NOT_OWNED_MESSAGE, avatarUrl } from '../../src/domain/avatar.ts'
-import { user } from '../model/fixtures.ts'
+import { account, user } from '../model/fixtures.ts'
 import { fakeApi, renderApp, type Routes } from './render-app.tsx'
 
 beforeAll(() => {
@@ -109,23 +109,7 @@ describe('/user_avatar', () => {
 
   it('is linked from /mypage', async () => {
     const { api } = site({
-      '/api/account/': {
-        account_id: 'demo_viewer',
-        name: 'デモ視聴者',
-        avatar_url: '/img/avatar/3.svg',
-        image: '/img/avatar/3.svg',
-        level: 4,
-        gold: 12345,
-        expiring_gold: 300,
-        user_id: 1,
-        room_id: 0,
-        is_room_owner: false,
-        twitter_auth: false,
-        facebook_auth: false,
-        birthday: 20000101,
-        is_legal_representative_agreed: false,
-        sms_auth: true,
-      },
+      '/api/account/': account(),
     })
     const rendered = renderApp('/mypage', api)
     fireEvent.click(await screen.findByRole('link', { name: 'アバターを変更する' }))

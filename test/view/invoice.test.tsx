@@ -5,7 +5,7 @@ import type { InvoiceAnswer, InvoiceBody } from '../../src/contract/invoice.ts'
 import { ApiRequestError, type ApiFailure } from '../../src/domain/api-failure.ts'
 import { INVOICE_NUMBER_MESSAGES } from '../../src/domain/invoice.ts'
 import { translate } from '../../src/effects/i18n.ts'
-import { user } from '../model/fixtures.ts'
+import { account, user } from '../model/fixtures.ts'
 import { fakeApi, renderApp, type Routes } from './render-app.tsx'
 
 beforeAll(() => {
@@ -21,23 +21,6 @@ const addressRefused: ApiFailure = {
   errorType: null,
   redirectUrl: null,
   fieldErrors: { address: '住所は200文字までです。' },
-}
-const account = {
-  account_id: 'demo_viewer',
-  name: 'デモ視聴者',
-  avatar_url: '/img/avatar/3.svg',
-  image: '/img/avatar/3.svg',
-  level: 4,
-  gold: 12345,
-  expiring_gold: 300,
-  user_id: 1,
-  room_id: 0,
-  is_room_owner: false,
-  twitter_auth: false,
-  facebook_auth: false,
-  birthday: 20000101,
-  is_legal_representative_agreed: false,
-  sms_auth: true,
 }
 // 国税庁's own registration number (its corporate number 7000012050002).
 const registered: InvoiceAnswer = {
@@ -178,7 +161,7 @@ describe('invoice pages', () => {
   })
 
   it('is linked from /mypage, and from the organizer’s events for an organizer', async () => {
-    const { api } = site(() => registered, { routes: { '/api/account/': account } })
+    const { api } = site(() => registered, { routes: { '/api/account/': account() } })
     const rendered = renderApp('/mypage', api)
     fireEvent.click(await screen.findByRole('link', { name: '登録状況を見る' }))
     expect((await screen.findByTestId('invoice-status')).textContent).toBe('未登録')
