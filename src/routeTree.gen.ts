@@ -51,6 +51,7 @@ import { Route as OpinionNewRouteImport } from './routes/opinion/new'
 import { Route as OrganizerAgree_new_termsRouteImport } from './routes/organizer/agree_new_terms'
 import { Route as OrganizerEventsRouteImport } from './routes/organizer/events'
 import { Route as OrganizerRegisterRouteImport } from './routes/organizer/register'
+import { Route as OrganizerRoomsRouteImport } from './routes/organizer/rooms'
 import { Route as Povo_ecIndexRouteImport } from './routes/povo_ec/index'
 import { Route as Povo_ecUserRouteImport } from './routes/povo_ec/_user'
 import { Route as RRoomUrlKeyRouteImport } from './routes/r/$roomUrlKey'
@@ -67,9 +68,11 @@ import { Route as LotteryAd_rewardIndexRouteImport } from './routes/lottery/ad_r
 import { Route as LotteryAd_rewardMaintenanceRouteImport } from './routes/lottery/ad_reward/maintenance'
 import { Route as Povo_ecPackageIdIndexRouteImport } from './routes/povo_ec/$packageId/index'
 import { Route as RRoomUrlKeyEc_itemsRouteImport } from './routes/r/$roomUrlKey_.ec_items'
+import { Route as RoomManageNavigatorRouteImport } from './routes/room/manage/navigator'
 import { Route as UserRRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport } from './routes/_user/r/$roomUrlKey.edit_ec_items_for_room_owner'
 import { Route as LotteryAd_rewardIdIndexRouteImport } from './routes/lottery/ad_reward/$id/index'
 import { Route as LpToranomakiEvent_sampleIdRouteImport } from './routes/lp/toranomaki/event_sample/$id'
+import { Route as OrganizerRoomRoomIdNavigatorPermissionsRouteImport } from './routes/organizer/room/$roomId/navigator-permissions'
 import { Route as Povo_ecPackageIdPlanIdIndexRouteImport } from './routes/povo_ec/$packageId/$planId/index'
 import { Route as Povo_ecUserPaymentCancelRouteImport } from './routes/povo_ec/_user/payment/cancel'
 import { Route as Povo_ecUserPaymentErrorRouteImport } from './routes/povo_ec/_user/payment/error'
@@ -288,6 +291,11 @@ const OrganizerRegisterRoute = OrganizerRegisterRouteImport.update({
   path: '/organizer/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrganizerRoomsRoute = OrganizerRoomsRouteImport.update({
+  id: '/organizer/rooms',
+  path: '/organizer/rooms',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Povo_ecIndexRoute = Povo_ecIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -369,6 +377,11 @@ const RRoomUrlKeyEc_itemsRoute = RRoomUrlKeyEc_itemsRouteImport.update({
   path: '/r/$roomUrlKey/ec_items',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RoomManageNavigatorRoute = RoomManageNavigatorRouteImport.update({
+  id: '/room/manage/navigator',
+  path: '/room/manage/navigator',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute =
   UserRRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport.update({
     id: '/r/$roomUrlKey/edit_ec_items_for_room_owner',
@@ -384,6 +397,12 @@ const LpToranomakiEvent_sampleIdRoute =
   LpToranomakiEvent_sampleIdRouteImport.update({
     id: '/lp/toranomaki/event_sample/$id',
     path: '/lp/toranomaki/event_sample/$id',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OrganizerRoomRoomIdNavigatorPermissionsRoute =
+  OrganizerRoomRoomIdNavigatorPermissionsRouteImport.update({
+    id: '/organizer/room/$roomId/navigator-permissions',
+    path: '/organizer/room/$roomId/navigator-permissions',
     getParentRoute: () => rootRouteImport,
   } as any)
 const Povo_ecPackageIdPlanIdIndexRoute =
@@ -467,6 +486,7 @@ export interface FileRoutesByFullPath {
   '/organizer/agree_new_terms': typeof OrganizerAgree_new_termsRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/organizer/register': typeof OrganizerRegisterRoute
+  '/organizer/rooms': typeof OrganizerRoomsRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/room/medal': typeof RoomMedalRoute
@@ -483,10 +503,12 @@ export interface FileRoutesByFullPath {
   '/event/confirmation/$id': typeof EventConfirmationIdRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/r/$roomUrlKey/ec_items': typeof RRoomUrlKeyEc_itemsRoute
+  '/room/manage/navigator': typeof RoomManageNavigatorRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
   '/povo_ec/$packageId/': typeof Povo_ecPackageIdIndexRoute
   '/r/$roomUrlKey/edit_ec_items_for_room_owner': typeof UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute
   '/lp/toranomaki/event_sample/$id': typeof LpToranomakiEvent_sampleIdRoute
+  '/organizer/room/$roomId/navigator-permissions': typeof OrganizerRoomRoomIdNavigatorPermissionsRoute
   '/povo_ec/payment/cancel': typeof Povo_ecUserPaymentCancelRoute
   '/povo_ec/payment/error': typeof Povo_ecUserPaymentErrorRoute
   '/povo_ec/payment/success': typeof Povo_ecUserPaymentSuccessRoute
@@ -531,6 +553,7 @@ export interface FileRoutesByTo {
   '/organizer/agree_new_terms': typeof OrganizerAgree_new_termsRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/organizer/register': typeof OrganizerRegisterRoute
+  '/organizer/rooms': typeof OrganizerRoomsRoute
   '/povo_ec': typeof Povo_ecIndexRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
@@ -547,10 +570,12 @@ export interface FileRoutesByTo {
   '/event/confirmation/$id': typeof EventConfirmationIdRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/r/$roomUrlKey/ec_items': typeof RRoomUrlKeyEc_itemsRoute
+  '/room/manage/navigator': typeof RoomManageNavigatorRoute
   '/lottery/ad_reward': typeof LotteryAd_rewardIndexRoute
   '/povo_ec/$packageId': typeof Povo_ecPackageIdIndexRoute
   '/r/$roomUrlKey/edit_ec_items_for_room_owner': typeof UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute
   '/lp/toranomaki/event_sample/$id': typeof LpToranomakiEvent_sampleIdRoute
+  '/organizer/room/$roomId/navigator-permissions': typeof OrganizerRoomRoomIdNavigatorPermissionsRoute
   '/povo_ec/payment/cancel': typeof Povo_ecUserPaymentCancelRoute
   '/povo_ec/payment/error': typeof Povo_ecUserPaymentErrorRoute
   '/povo_ec/payment/success': typeof Povo_ecUserPaymentSuccessRoute
@@ -601,6 +626,7 @@ export interface FileRoutesById {
   '/organizer/agree_new_terms': typeof OrganizerAgree_new_termsRoute
   '/organizer/events': typeof OrganizerEventsRoute
   '/organizer/register': typeof OrganizerRegisterRoute
+  '/organizer/rooms': typeof OrganizerRoomsRoute
   '/povo_ec/_user': typeof Povo_ecUserRouteWithChildren
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
@@ -618,10 +644,12 @@ export interface FileRoutesById {
   '/event/confirmation/$id': typeof EventConfirmationIdRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
   '/r/$roomUrlKey_/ec_items': typeof RRoomUrlKeyEc_itemsRoute
+  '/room/manage/navigator': typeof RoomManageNavigatorRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
   '/povo_ec/$packageId/': typeof Povo_ecPackageIdIndexRoute
   '/_user/r/$roomUrlKey/edit_ec_items_for_room_owner': typeof UserRRoomUrlKeyEdit_ec_items_for_room_ownerRoute
   '/lp/toranomaki/event_sample/$id': typeof LpToranomakiEvent_sampleIdRoute
+  '/organizer/room/$roomId/navigator-permissions': typeof OrganizerRoomRoomIdNavigatorPermissionsRoute
   '/povo_ec/_user/payment/cancel': typeof Povo_ecUserPaymentCancelRoute
   '/povo_ec/_user/payment/error': typeof Povo_ecUserPaymentErrorRoute
   '/povo_ec/_user/payment/success': typeof Povo_ecUserPaymentSuccessRoute
@@ -672,6 +700,7 @@ export interface FileRouteTypes {
     | '/organizer/agree_new_terms'
     | '/organizer/events'
     | '/organizer/register'
+    | '/organizer/rooms'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
     | '/room/medal'
@@ -688,10 +717,12 @@ export interface FileRouteTypes {
     | '/event/confirmation/$id'
     | '/lottery/ad_reward/maintenance'
     | '/r/$roomUrlKey/ec_items'
+    | '/room/manage/navigator'
     | '/lottery/ad_reward/'
     | '/povo_ec/$packageId/'
     | '/r/$roomUrlKey/edit_ec_items_for_room_owner'
     | '/lp/toranomaki/event_sample/$id'
+    | '/organizer/room/$roomId/navigator-permissions'
     | '/povo_ec/payment/cancel'
     | '/povo_ec/payment/error'
     | '/povo_ec/payment/success'
@@ -736,6 +767,7 @@ export interface FileRouteTypes {
     | '/organizer/agree_new_terms'
     | '/organizer/events'
     | '/organizer/register'
+    | '/organizer/rooms'
     | '/povo_ec'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
@@ -752,10 +784,12 @@ export interface FileRouteTypes {
     | '/event/confirmation/$id'
     | '/lottery/ad_reward/maintenance'
     | '/r/$roomUrlKey/ec_items'
+    | '/room/manage/navigator'
     | '/lottery/ad_reward'
     | '/povo_ec/$packageId'
     | '/r/$roomUrlKey/edit_ec_items_for_room_owner'
     | '/lp/toranomaki/event_sample/$id'
+    | '/organizer/room/$roomId/navigator-permissions'
     | '/povo_ec/payment/cancel'
     | '/povo_ec/payment/error'
     | '/povo_ec/payment/success'
@@ -805,6 +839,7 @@ export interface FileRouteTypes {
     | '/organizer/agree_new_terms'
     | '/organizer/events'
     | '/organizer/register'
+    | '/organizer/rooms'
     | '/povo_ec/_user'
     | '/r/$roomUrlKey'
     | '/reset_password/sms'
@@ -822,10 +857,12 @@ export interface FileRouteTypes {
     | '/event/confirmation/$id'
     | '/lottery/ad_reward/maintenance'
     | '/r/$roomUrlKey_/ec_items'
+    | '/room/manage/navigator'
     | '/lottery/ad_reward/'
     | '/povo_ec/$packageId/'
     | '/_user/r/$roomUrlKey/edit_ec_items_for_room_owner'
     | '/lp/toranomaki/event_sample/$id'
+    | '/organizer/room/$roomId/navigator-permissions'
     | '/povo_ec/_user/payment/cancel'
     | '/povo_ec/_user/payment/error'
     | '/povo_ec/_user/payment/success'
@@ -867,6 +904,7 @@ export interface RootRouteChildren {
   OrganizerAgree_new_termsRoute: typeof OrganizerAgree_new_termsRoute
   OrganizerEventsRoute: typeof OrganizerEventsRoute
   OrganizerRegisterRoute: typeof OrganizerRegisterRoute
+  OrganizerRoomsRoute: typeof OrganizerRoomsRoute
   RRoomUrlKeyRoute: typeof RRoomUrlKeyRoute
   Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
   RoomMedalRoute: typeof RoomMedalRoute
@@ -876,8 +914,10 @@ export interface RootRouteChildren {
   EventConfirmationIdRoute: typeof EventConfirmationIdRoute
   LotteryAd_rewardMaintenanceRoute: typeof LotteryAd_rewardMaintenanceRoute
   RRoomUrlKeyEc_itemsRoute: typeof RRoomUrlKeyEc_itemsRoute
+  RoomManageNavigatorRoute: typeof RoomManageNavigatorRoute
   LotteryAd_rewardIndexRoute: typeof LotteryAd_rewardIndexRoute
   LpToranomakiEvent_sampleIdRoute: typeof LpToranomakiEvent_sampleIdRoute
+  OrganizerRoomRoomIdNavigatorPermissionsRoute: typeof OrganizerRoomRoomIdNavigatorPermissionsRoute
   LotteryAd_rewardIdIndexRoute: typeof LotteryAd_rewardIdIndexRoute
 }
 
@@ -1177,6 +1217,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrganizerRegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/organizer/rooms': {
+      id: '/organizer/rooms'
+      path: '/organizer/rooms'
+      fullPath: '/organizer/rooms'
+      preLoaderRoute: typeof OrganizerRoomsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/povo_ec/': {
       id: '/povo_ec/'
       path: '/'
@@ -1289,6 +1336,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RRoomUrlKeyEc_itemsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/room/manage/navigator': {
+      id: '/room/manage/navigator'
+      path: '/room/manage/navigator'
+      fullPath: '/room/manage/navigator'
+      preLoaderRoute: typeof RoomManageNavigatorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_user/r/$roomUrlKey/edit_ec_items_for_room_owner': {
       id: '/_user/r/$roomUrlKey/edit_ec_items_for_room_owner'
       path: '/r/$roomUrlKey/edit_ec_items_for_room_owner'
@@ -1308,6 +1362,13 @@ declare module '@tanstack/react-router' {
       path: '/lp/toranomaki/event_sample/$id'
       fullPath: '/lp/toranomaki/event_sample/$id'
       preLoaderRoute: typeof LpToranomakiEvent_sampleIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/organizer/room/$roomId/navigator-permissions': {
+      id: '/organizer/room/$roomId/navigator-permissions'
+      path: '/organizer/room/$roomId/navigator-permissions'
+      fullPath: '/organizer/room/$roomId/navigator-permissions'
+      preLoaderRoute: typeof OrganizerRoomRoomIdNavigatorPermissionsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/povo_ec/$packageId/$planId/': {
@@ -1506,6 +1567,7 @@ const rootRouteChildren: RootRouteChildren = {
   OrganizerAgree_new_termsRoute: OrganizerAgree_new_termsRoute,
   OrganizerEventsRoute: OrganizerEventsRoute,
   OrganizerRegisterRoute: OrganizerRegisterRoute,
+  OrganizerRoomsRoute: OrganizerRoomsRoute,
   RRoomUrlKeyRoute: RRoomUrlKeyRoute,
   Reset_passwordSmsRoute: Reset_passwordSmsRoute,
   RoomMedalRoute: RoomMedalRoute,
@@ -1515,8 +1577,11 @@ const rootRouteChildren: RootRouteChildren = {
   EventConfirmationIdRoute: EventConfirmationIdRoute,
   LotteryAd_rewardMaintenanceRoute: LotteryAd_rewardMaintenanceRoute,
   RRoomUrlKeyEc_itemsRoute: RRoomUrlKeyEc_itemsRoute,
+  RoomManageNavigatorRoute: RoomManageNavigatorRoute,
   LotteryAd_rewardIndexRoute: LotteryAd_rewardIndexRoute,
   LpToranomakiEvent_sampleIdRoute: LpToranomakiEvent_sampleIdRoute,
+  OrganizerRoomRoomIdNavigatorPermissionsRoute:
+    OrganizerRoomRoomIdNavigatorPermissionsRoute,
   LotteryAd_rewardIdIndexRoute: LotteryAd_rewardIdIndexRoute,
 }
 export const routeTree = rootRouteImport

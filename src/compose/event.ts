@@ -27,12 +27,22 @@ import { medalMachine } from '../machines/medal/medal.machine.ts'
 import { memoryMachine } from '../machines/memory/memory.machine.ts'
 import { rankingMachine } from '../machines/ranking/ranking.machine.ts'
 import { organizerEventsMachine } from '../machines/organizer/organizer-events.machine.ts'
+import { navigatorPermissionsMachine } from '../machines/navigator/navigator-permissions.machine.ts'
+import { organizerRoomsMachine } from '../machines/navigator/organizer-rooms.machine.ts'
+import {
+  decideRoomOrganizer,
+  getNavigatorPermissions,
+  getOrganizerRooms,
+  linkOrganizerRoom,
+  loadOwnerNavigators,
+  setNavigatorPermission,
+} from '../effects/api/navigator.ts'
 import type { AppPorts } from './ports.ts'
 
 /**
- * The event pages', the organizer's and the standings pages' (ranking, grade, medals, the year's
- * memory) machines with real effects: loaded with the first of those pages (src/compose/app.ts),
- * not with the site.
+ * The event pages', the organizer's (events, rooms, navigators' rights), the owner's navigators
+ * page and the standings pages' (ranking, grade, medals, the year's memory) machines with real
+ * effects: loaded with the first of those pages (src/compose/app.ts), not with the site.
  */
 export function eventMachines(effects: Effects, ports: AppPorts) {
   const reportError = (_: unknown, { error }: { error: unknown }) => ports.reportError(error)
@@ -77,6 +87,40 @@ export function eventMachines(effects: Effects, ports: AppPorts) {
       actions: {
         notify: (_, notice) => ports.notify(notice),
         reportError: (_, { error }) => ports.reportError(error),
+      },
+    }),
+    organizerRooms: organizerRoomsMachine.provide({
+      actors: {
+        loadRooms: fromPromise(() => getOrganizerRooms(effects.api)),
+        linkRoom: fromPromise(({ input }) => linkOrganizerRoom(effects.api, input.roomUrlKey)),
+      },
+      actions: {
+        notify: (_, notice) => ports.notify(notice),
+        reportError,
+        requireLogin: ports.requireLogin,
+      },
+    }),
+    // The organizer's page edits a room's navigators; the owner's (/room/manage/navigator) reads.
+    navigatorPermissions: navigatorPermissionsMachine.provide({
+      actors: {
+        loadPermissions: fromPromise(async ({ input }) =>
+          input.mode === 'owner'
+            ? loadOwnerNavigators(effects.api, input.roomUrlKey)
+            : {
+                roomId: input.roomId,
+                permissions: await getNavigatorPermissions(effects.api, input.roomId),
+                link: null,
+              },
+        ),
+        savePermission: fromPromise(({ input }) => setNavigatorPermission(effects.api, input)),
+        decideLink: fromPromise(({ input }) =>
+          decideRoomOrganizer(effects.api, { room_id: input.roomId, accept: input.accept }),
+        ),
+      },
+      actions: {
+        notify: (_, notice) => ports.notify(notice),
+        reportError,
+        requireLogin: ports.requireLogin,
       },
     }),
     ranking: rankingMachine.provide({

@@ -6,6 +6,7 @@ import { GIFT_SOUND_VOLUME } from '../domain/room.ts'
 import { getGiftPanel, saveConfirmPaid, sendBulkFree, sendGift } from '../effects/api/gifts.ts'
 import { getOnlives } from '../effects/api/live.ts'
 import { loadOwnerPanel, ownerCall } from '../effects/api/owner.ts'
+import { loadNavigatorPanel } from '../effects/api/navigator.ts'
 import {
   getCommentLog,
   getPolling,
@@ -71,7 +72,11 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
   return {
     owner: ownerMachine.provide({
       actors: {
-        loadPanel: fromPromise(({ input }) => loadOwnerPanel(effects.api, input.roomId)),
+        loadPanel: fromPromise(({ input }) =>
+          input.navigator
+            ? loadNavigatorPanel(effects.api, input.roomId)
+            : loadOwnerPanel(effects.api, input.roomId),
+        ),
         regulation: regulationMachine.provide({
           actors: {
             clock: fromCallback(({ sendBack, input }) => runClock(sendBack, input.intervalMs)),
@@ -139,6 +144,7 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
           return loadRoom(effects.api, input.roomUrlKey, {
             mutedUsers: device.mutes.read,
             giftSound: device.giftSound.read,
+            loggedIn: ports.isLoggedIn,
           })
         }),
         onAirVisit: provideVisit(roomOnAirMachine),

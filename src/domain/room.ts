@@ -1,3 +1,4 @@
+import type { NavigatorRight } from './navigator.ts'
 import type { EventStanding } from './events.ts'
 import type { GiftLogEntry } from './gifts.ts'
 import type { CommentEntry } from './comments.ts'
@@ -26,6 +27,8 @@ export interface RoomInfo {
   badge?: number
   /** The room's background picture (issue #21, `/room_background`); null or absent for none. */
   backgroundImageUrl?: string | null
+  /** The visitor's rights as a navigator of the room (issue #23); empty or absent for none. */
+  navigatorRights?: NavigatorRight[]
 }
 
 /** One of `/api/room/banners`. */

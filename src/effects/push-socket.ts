@@ -73,6 +73,8 @@ export function parseFrame(frame: string): PushFrame | null {
           ua: f.ua,
           aft: f.at,
           created_at: f.created_at,
+          // A navigator's comment (issue #23): the staff badge.
+          ...(f.st === 1 ? { is_staff: true } : {}),
         },
       }
     }

@@ -11,6 +11,8 @@ import { timeLimitedPackMachine } from './povo/time-limited-pack.machine.ts'
 import { commentStreamMachine } from './comment-stream/comment-stream.machine.ts'
 import { eventMachine } from './event/event.machine.ts'
 import { organizerEventsMachine } from './organizer/organizer-events.machine.ts'
+import { navigatorPermissionsMachine } from './navigator/navigator-permissions.machine.ts'
+import { organizerRoomsMachine } from './navigator/organizer-rooms.machine.ts'
 import { gradeMachine } from './grade/grade.machine.ts'
 import { medalMachine } from './medal/medal.machine.ts'
 import { memoryMachine } from './memory/memory.machine.ts'
@@ -94,6 +96,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'ec-shop', machine: ecEditorMachine },
   { dir: 'event', machine: eventMachine },
   { dir: 'organizer', machine: organizerEventsMachine },
+  { dir: 'navigator', machine: organizerRoomsMachine },
+  { dir: 'navigator', machine: navigatorPermissionsMachine },
   { dir: 'organizer-application', machine: organizerApplicationMachine },
   { dir: 'ranking', machine: rankingMachine },
   { dir: 'grade', machine: gradeMachine },

@@ -85,12 +85,15 @@ const LIVER = [
   '/room_memory/2026',
   '/jewel_hist/{room}',
   '/room_background',
+  '/room/manage/navigator',
 ]
 const ORGANIZER = [
   '/lp/toranomaki/event_sample/1',
   '/organizer/events',
   '/invoice',
   '/organizer/agree_new_terms',
+  '/organizer/rooms',
+  '/organizer/room/{room}/navigator-permissions',
 ]
 
 /**

@@ -2,7 +2,24 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { fromCallback, type EventFromLogic } from 'xstate'
 import { TELOP_MAX, VOTE_OPTIONS, ownerMachine } from '../../src/machines/owner/owner.machine.ts'
 import { regulationMachine } from '../../src/machines/regulation/regulation.machine.ts'
+import { ApiRequestError } from '../../src/domain/api-failure.ts'
 import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
+
+// A navigator's right revoked meanwhile (issue #23).
+const revoked = new ApiRequestError({
+  kind: 'server',
+  status: 403,
+  message: 'この操作の権限がありません',
+  errorType: null,
+  redirectUrl: null,
+})
+const telopOnly = {
+  streamUrl: '',
+  streamKey: '',
+  regulationStatus: 0,
+  flags: { isAbroad: false, isUnder16: false, isUnder18: false },
+  rights: ['telop'],
+}
 
 const events = [
   {
@@ -31,7 +48,8 @@ const events = [
   { type: 'owner.do', call: { op: 'setRegulation', on: true } },
   { type: 'xstate.done.actor.call', output: { streamKey: '7_new' } },
   { type: 'xstate.done.actor.call', output: { regulationStatus: 2 } },
-  { type: 'xstate.error.actor.call', error: new Error('403') },
+  { type: 'xstate.error.actor.call', error: new Error('offline') },
+  { type: 'xstate.error.actor.call', error: revoked },
 ] as Array<EventFromLogic<typeof ownerMachine>>
 
 const walks: WalkResult[] = []
@@ -85,5 +103,35 @@ describe('owner panel machine graph', () => {
     walks.push(walk)
     expect(walk.states.missing).toEqual([])
     expect(walk.transitions.missing).toEqual([])
+  })
+
+  it('a navigator makes only the calls of the rights held; a revoked right reads them again', () => {
+    const logic = ownerMachine.provide({
+      actors: {
+        regulation: regulationMachine.provide({ actors: { clock: fromCallback(() => () => {}) } }),
+      },
+    })
+    const walk = walkMachine(logic, {
+      input: { roomId: 7, liveId: 70, telop: '', navigator: true },
+      events: [
+        ...events.filter((e) => (e.type as string) !== 'xstate.done.actor.loadPanel'),
+        { type: 'xstate.done.actor.loadPanel', output: telopOnly },
+      ] as Array<EventFromLogic<typeof ownerMachine>>,
+      key: (s) => ({
+        value: s.value,
+        pending: s.context.pending,
+        rights: s.context.rights,
+        telop: s.context.telopDraft.length,
+      }),
+      invariant: (from, event, to) => {
+        if (to.matches({ ready: 'working' }) && !from.matches({ ready: 'working' }))
+          expect(['saveTelop', 'deleteTelop']).toContain(to.context.pending)
+        if (from.matches({ ready: 'working' }) && (event as { error?: unknown }).error === revoked)
+          expect(to.matches('loading')).toBe(true)
+      },
+    })
+    walks.push(walk)
+    // Every state; the owner's own calls (the regulation's restart) are the first walk's.
+    expect(walk.states.missing).toEqual([])
   })
 })

@@ -34,6 +34,8 @@ import type {
   UserReportBody,
 } from '../../contract/reports.ts'
 import type { ShowRankAnswer } from '../../contract/grade.ts'
+import type { MyRoomRightsAnswer } from '../../contract/navigator.ts'
+import type { NavigatorRight } from '../../domain/navigator.ts'
 import type { ApiClient } from './client.ts'
 import { getGiftLog } from './gifts.ts'
 
@@ -187,14 +189,29 @@ const getBackground = (api: ApiClient, roomId: number) =>
   )
 
 /**
+ * A logged-in visitor's navigator rights over the room (issue #23): none for anyone else, and
+ * none when they cannot be read (the room opens without the navigator panel).
+ */
+const getNavigatorRights = (api: ApiClient, roomId: number): Promise<NavigatorRight[]> =>
+  api.get<MyRoomRightsAnswer>('/api/navigator/my_rights', { room_id: roomId }).then(
+    (mine) => (mine.is_navigator ? mine.rights : []),
+    () => [],
+  )
+
+/**
  * A room page's first load (SPEC §7): the lookup by `room_url_key`, then in parallel the comment
  * log, gift log, streams, telop, welcome comment, banners and recommended comments, and the owner's
  * badge and the room's background. Off air only the banners, the badge and the background matter.
+ * A logged-in visitor who is not the owner also reads their navigator rights (issue #23).
  */
 export async function loadRoom(
   api: ApiClient,
   roomUrlKey: string,
-  local: { mutedUsers: (roomId: number) => MutedUser[]; giftSound: () => boolean } = {
+  local: {
+    mutedUsers: (roomId: number) => MutedUser[]
+    giftSound: () => boolean
+    loggedIn?: () => boolean
+  } = {
     mutedUsers: () => [],
     giftSound: () => true,
   },
@@ -203,6 +220,10 @@ export async function loadRoom(
   const id = status.room_id
   const badge = getOwnerBadge(api, id)
   const background = getBackground(api, id)
+  const rights =
+    local.loggedIn?.() === true && !status.is_owner
+      ? getNavigatorRights(api, id)
+      : Promise.resolve<NavigatorRight[]>([])
   const [commentLog, giftLog, streams, telop, welcome, banners, recommended, event] = status.is_live
     ? await Promise.all([
         getCommentLog(api, id),
@@ -232,6 +253,7 @@ export async function loadRoom(
       isFollowing: status.is_fav,
       badge: await badge,
       backgroundImageUrl: await background,
+      navigatorRights: await rights,
     },
     commentLog,
     streams,

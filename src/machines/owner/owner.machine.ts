@@ -1,5 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
-import type { Notice } from '../../domain/api-failure.ts'
+import { failureOf, type Notice } from '../../domain/api-failure.ts'
+import type { LiveResult } from '../../contract/grade.ts'
+import type { NavigatorRight } from '../../domain/navigator.ts'
 import type { RegulationStatus, StreamerFlags } from '../../domain/regulation.ts'
 import { regulationMachine } from '../regulation/regulation.machine.ts'
 import { notProvided } from '../not-provided.ts'
@@ -11,6 +13,10 @@ export interface OwnerPanelData {
   regulationStatus: RegulationStatus
   /** The owner's own age class and whether they stream from abroad (live_info). */
   flags: StreamerFlags
+  /** A navigator's rights over the room (issue #23); absent for the owner, who holds them all. */
+  rights?: NavigatorRight[]
+  /** The room's last ended live in numbers, for a navigator with `stats` (null: none yet). */
+  lastLive?: LiveResult | null
 }
 
 /** One call of the owner panel (SPEC §7 Encoder, obs_key, regulation). */
@@ -39,6 +45,10 @@ export interface OwnerContext {
   voteOpen: boolean
   regulationStatus: RegulationStatus
   flags: StreamerFlags
+  /** A navigator's panel (issue #23): only the tools of `rights`, and no stream key. */
+  navigator: boolean
+  rights: NavigatorRight[]
+  lastLive: LiveResult | null
   /** The call on its way, if any (the panel disables its button). */
   pending: OwnerOp['op'] | null
 }
@@ -56,6 +66,20 @@ export const TELOP_MAX = 40
 export const VOTE_OPTIONS = { min: 2, max: 10 } as const
 
 /** Flags the countdown follows: a limited room counts as under 18 even with an adult owner. */
+/** The right a navigator needs for a call; null for the owner's own (key, regulation, end). */
+export function rightOfCall(op: OwnerOp['op']): NavigatorRight | null {
+  if (op === 'saveTelop' || op === 'deleteTelop') return 'telop'
+  if (op === 'startVote' || op === 'endVote') return 'enquete'
+  return null
+}
+
+/** The owner may make every call; a navigator only those of the rights held. */
+const mayCall = (c: Pick<OwnerContext, 'navigator' | 'rights'>, op: OwnerOp['op']) => {
+  if (!c.navigator) return true
+  const right = rightOfCall(op)
+  return right !== null && c.rights.includes(right)
+}
+
 const countdownFlags = (c: Pick<OwnerContext, 'flags' | 'regulationStatus'>): StreamerFlags => ({
   ...c.flags,
   isUnder18: c.flags.isUnder18 || c.regulationStatus === 2,
@@ -64,17 +88,21 @@ const countdownFlags = (c: Pick<OwnerContext, 'flags' | 'regulationStatus'>): St
 /**
  * The owner's panel on their room page (issue #6): the stream URL and key (hidden until revealed,
  * copy, rotate), the telop, votes, ending the live, the under-18 switch, and — for a regulated
- * room — the streaming-window countdown of the regulation machine.
+ * room — the streaming-window countdown of the regulation machine. A navigator's panel (issue
+ * #23) is the same machine with only the calls of the rights held; a call refused for want of a
+ * right reads the rights again.
  */
 export const ownerMachine = setup({
   types: {
     context: {} as OwnerContext,
     events: {} as OwnerEvent,
-    input: {} as { roomId: number; liveId: number; telop: string },
+    input: {} as { roomId: number; liveId: number; telop: string; navigator?: boolean },
     children: {} as { loadPanel: 'loadPanel'; regulation: 'regulation'; call: 'call' },
   },
   actors: {
-    loadPanel: fromPromise<OwnerPanelData, { roomId: number }>(notProvided('loadPanel')),
+    loadPanel: fromPromise<OwnerPanelData, { roomId: number; navigator: boolean }>(
+      notProvided('loadPanel'),
+    ),
     call: fromPromise<OwnerResult, { roomId: number; liveId: number; call: OwnerOp }>(
       notProvided('call'),
     ),
@@ -84,7 +112,9 @@ export const ownerMachine = setup({
     notify: (_, _notice: Notice) => {},
     reportError: (_, _params: { error: unknown }) => {},
     copyKey: (_, _params: { key: string }) => {},
-    store: assign((_, data: OwnerPanelData) => ({
+    store: assign(({ context }, data: OwnerPanelData) => ({
+      rights: data.rights ?? context.rights,
+      lastLive: data.lastLive ?? null,
       streamUrl: data.streamUrl,
       streamKey: data.streamKey,
       regulationStatus: data.regulationStatus,
@@ -124,9 +154,15 @@ export const ownerMachine = setup({
   },
   guards: {
     isRegulationCall: ({ context }) => context.pending === 'setRegulation',
+    /** Refused for want of a right (a navigator's, revoked meanwhile). */
+    isForbidden: (_, { error }: { error: unknown }) => {
+      const failure = failureOf(error)
+      return failure.kind === 'server' && failure.status === 403
+    },
     isValidCall: ({ context, event }) => {
       if (event.type !== 'owner.do') return false
       const call = event.call
+      if (!mayCall(context, call.op)) return false
       if (call.op === 'saveTelop') {
         const length = Array.from(call.telop.trim()).length
         return length > 0 && length <= TELOP_MAX
@@ -149,6 +185,9 @@ export const ownerMachine = setup({
     voteOpen: false,
     regulationStatus: 0,
     flags: { isAbroad: false, isUnder16: false, isUnder18: false },
+    navigator: input.navigator ?? false,
+    rights: [],
+    lastLive: null,
     pending: null,
   }),
   initial: 'loading',
@@ -161,7 +200,7 @@ export const ownerMachine = setup({
       invoke: {
         id: 'loadPanel',
         src: 'loadPanel',
-        input: ({ context }) => ({ roomId: context.roomId }),
+        input: ({ context }) => ({ roomId: context.roomId, navigator: context.navigator }),
         onDone: {
           target: 'ready',
           actions: { type: 'store', params: ({ event }) => event.output },
@@ -228,14 +267,26 @@ export const ownerMachine = setup({
                 ],
               },
             ],
-            onError: {
-              target: 'idle',
-              actions: [
-                'clearPending',
-                { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
-              ],
-              description: 'The toast explains; the typed telop stays.',
-            },
+            onError: [
+              {
+                guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
+                target: '#owner.loading',
+                actions: [
+                  'clearPending',
+                  { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+                ],
+                description:
+                  'A right revoked meanwhile: the toast says so and the panel reads its rights again.',
+              },
+              {
+                target: 'idle',
+                actions: [
+                  'clearPending',
+                  { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+                ],
+                description: 'The toast explains; the typed telop stays.',
+              },
+            ],
           },
         },
       },

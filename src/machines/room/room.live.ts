@@ -61,7 +61,8 @@ export const live = roomSetup.createStateConfig({
       src: 'welcomeEditor',
       input: ({ context }) => ({
         roomId: context.room.roomId,
-        isOwner: context.room.isOwner,
+        // A navigator with the `welcome` right edits it too (issue #23).
+        isOwner: context.room.isOwner || (context.room.navigatorRights ?? []).includes('welcome'),
         comment: context.welcome,
       }),
     },

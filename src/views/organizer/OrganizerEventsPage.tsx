@@ -61,6 +61,9 @@ export function OrganizerEventsPage({
         <Link to="/invoice" className="button button--ghost">
           {t('organizer.invoice')}
         </Link>
+        <Link to="/organizer/rooms" className="button button--ghost">
+          {t('organizer.rooms')}
+        </Link>
       </div>
       {view.events.length === 0 ? (
         <p>{t('organizer.none')}</p>

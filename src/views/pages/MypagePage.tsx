@@ -116,6 +116,16 @@ export function MypagePage({ logic, year }: { logic: typeof mypageMachine; year:
                   {t('mypage.roomBackgroundOpen')}
                 </Link>
               </dd>
+              <dt>{t('mypage.navigator')}</dt>
+              <dd>
+                <Link
+                  to="/room/manage/navigator"
+                  className="link-button"
+                  data-testid="mypage-navigator"
+                >
+                  {t('mypage.navigatorOpen')}
+                </Link>
+              </dd>
             </>
           )}
         </dl>

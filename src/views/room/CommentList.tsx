@@ -50,6 +50,12 @@ const CommentRow = memo(function CommentRow({
           <span className="comment__name">{comment.name}</span>
         )}
         <Badge badge={comment.ua} />
+        {/* A navigator of the room's (issue #23). */}
+        {comment.is_staff && (
+          <span className="badge badge--staff" data-testid="staff-badge">
+            {t('room.staff')}
+          </span>
+        )}
       </span>
       <span className="comment__text">{comment.comment}</span>
       {open && (

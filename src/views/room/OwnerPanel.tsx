@@ -1,23 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import type { ActorRefFrom } from 'xstate'
 import { formatCountdown } from '../../domain/regulation.ts'
 import type { greetingMachine } from '../../machines/greeting/greeting.machine.ts'
-import {
-  TELOP_MAX,
-  VOTE_OPTIONS,
-  type RegulationActor,
-  type ownerMachine,
-} from '../../machines/owner/owner.machine.ts'
+import type { RegulationActor, ownerMachine } from '../../machines/owner/owner.machine.ts'
 import { useT, usePageActor } from '../app-context.tsx'
 import type { WelcomeActor } from './types.ts'
 import { GreetingEditor } from './Greeting.tsx'
-import { LiveTagsEditor } from './LiveTags.tsx'
-import { NextLiveForm } from './NextLive.tsx'
-import { WelcomeEditor } from './WelcomeEditor.tsx'
+import { LiveControls, type OwnerActor } from './LiveControls.tsx'
 import './owner.css'
-
-type OwnerActor = ActorRefFrom<typeof ownerMachine>
 
 /** The streaming-window countdown of a regulated room (SPEC §4), with a warning near the end. */
 function Countdown({ actor }: { actor: RegulationActor }) {
@@ -102,7 +92,7 @@ function Panel({
       <p className="owner__state" data-testid="owner-state">
         {c.liveId > 0 ? t('owner.onAir') : t('owner.offAir')}
       </p>
-      {c.liveId > 0 && <LiveControls actor={actor} welcome={welcome} />}
+      {c.liveId > 0 && <LiveControls actor={actor} welcome={welcome} rights={null} />}
       <GreetingEditor logic={greetingLogic} roomId={c.roomId} />
       <label className="field field--check">
         <input
@@ -118,108 +108,6 @@ function Panel({
         />
         <span>{t('owner.regulation')}</span>
       </label>
-    </>
-  )
-}
-
-/** What only a live has: telop, votes, the welcome comment, its tags, and ending it. */
-function LiveControls({
-  actor,
-  welcome,
-}: {
-  actor: OwnerActor
-  welcome: WelcomeActor | undefined
-}) {
-  const { t } = useT()
-  const c = useSelector(actor, (s) => s.context)
-  const busy = (op: string) => c.pending === op
-  return (
-    <>
-      <form
-        className="owner__row"
-        onSubmit={(e) => {
-          e.preventDefault()
-          actor.send({ type: 'owner.do', call: { op: 'saveTelop', telop: c.telopDraft } })
-        }}
-      >
-        <label className="field">
-          <span className="field__label">{t('owner.telop')}</span>
-          <input
-            className="field__input"
-            value={c.telopDraft}
-            maxLength={TELOP_MAX}
-            onChange={(e) => actor.send({ type: 'telop.change', text: e.currentTarget.value })}
-          />
-        </label>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={busy('saveTelop') || c.telopDraft.trim() === ''}
-        >
-          {t('owner.telopSave')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={busy('deleteTelop')}
-          onClick={() => actor.send({ type: 'owner.do', call: { op: 'deleteTelop' } })}
-        >
-          {t('owner.telopDelete')}
-        </button>
-      </form>
-
-      <div className="owner__row">
-        <label className="field">
-          <span className="field__label">{t('owner.voteOptions')}</span>
-          <input
-            type="number"
-            className="field__input"
-            min={VOTE_OPTIONS.min}
-            max={VOTE_OPTIONS.max}
-            value={c.voteOptions}
-            disabled={c.voteOpen}
-            onChange={(e) =>
-              actor.send({ type: 'vote.options', options: Number(e.currentTarget.value) })
-            }
-          />
-        </label>
-        {c.voteOpen ? (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy('endVote')}
-            onClick={() => actor.send({ type: 'owner.do', call: { op: 'endVote' } })}
-          >
-            {t('owner.voteEnd')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy('startVote')}
-            onClick={() =>
-              actor.send({ type: 'owner.do', call: { op: 'startVote', options: c.voteOptions } })
-            }
-          >
-            {t('owner.voteStart')}
-          </button>
-        )}
-      </div>
-
-      {welcome && <WelcomeEditor actor={welcome} />}
-
-      <LiveTagsEditor />
-
-      <NextLiveForm />
-
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={busy('endLive')}
-        onClick={() => actor.send({ type: 'owner.do', call: { op: 'endLive' } })}
-      >
-        {t('owner.endLive')}
-      </button>
     </>
   )
 }

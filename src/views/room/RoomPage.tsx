@@ -20,6 +20,7 @@ import type { GiftActor, RoomActor, RoomSideLogic } from './types.ts'
 import { GreetingCard } from './Greeting.tsx'
 import { LiveTagsLine, LiveTagsScope } from './LiveTags.tsx'
 import { NextLiveLine, NextLiveScope } from './NextLive.tsx'
+import { NavigatorPanel } from './NavigatorPanel.tsx'
 import { OwnerPanel } from './OwnerPanel.tsx'
 import { MissionPanel } from '../mission/MissionPanel.tsx'
 import { MissionButton, MissionSheet } from '../mission/MissionSheet.tsx'
@@ -197,6 +198,16 @@ function LoadedRoom({
               greetingLogic={sideLogic.greeting}
             />
           )}
+          {!info.isOwner && (info.navigatorRights ?? []).length > 0 && (
+            <NavigatorPanel
+              logic={ownerLogic}
+              room={room}
+              roomId={info.roomId}
+              liveId={state === 'live' ? info.liveId : 0}
+              telop={telop}
+              welcome={welcome}
+            />
+          )}
           {state === 'live' && gift && <RoomGiftLog room={room} gift={gift} />}
         </aside>
         <div className="room__details">
@@ -229,7 +240,13 @@ function LoadedRoom({
             {lite ? t('room.fullLink') : t('room.liteLink')}
           </a>
         </div>
-        {report && <ReportDialog actor={report} isOwner={info.isOwner} />}
+        {report && (
+          <ReportDialog
+            actor={report}
+            // A navigator with `moderate` blocks a user's comments as the owner does (issue #23).
+            isOwner={info.isOwner || (info.navigatorRights ?? []).includes('moderate')}
+          />
+        )}
       </section>
     </SideScopes>
   )
