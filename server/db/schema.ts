@@ -7,6 +7,7 @@ import type { GachaTables } from './schema-gacha.ts'
 import type { FollowTables } from './schema-follow.ts'
 import type { MissionTables } from './schema-missions.ts'
 import type { ObservabilityTables } from './schema-observability.ts'
+import type { OrganizerTables } from './schema-organizer.ts'
 import type { RankingTables } from './schema-rankings.ts'
 import type { ShopTables } from './schema-shop.ts'
 import type { GiftKind, GiftType } from '../../src/domain/gifts.ts'
@@ -22,6 +23,7 @@ export interface DB
     MissionTables,
     FollowTables,
     AccountTables,
+    OrganizerTables,
     ObservabilityTables {
   genres: GenreTable
   users: UserTable

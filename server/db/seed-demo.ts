@@ -3,6 +3,7 @@ import { MEDALS } from '../../src/domain/medals.ts'
 import { demoBanners, demoBots } from './demo-social.ts'
 import { FREE_GIFTS } from './gift-catalogue.ts'
 import { seedDemoEvents } from './seed-events.ts'
+import { seedDemoOrganizer } from './seed-organizer.ts'
 import { seedDemoNews, seedDemoSchedules, seedDemoTags } from './seed-follow.ts'
 import { seedDemoEcItems } from './seed-shop.ts'
 import type { Db } from './index.ts'
@@ -36,6 +37,7 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
     .execute()
   await seedDemoEcItems(db)
   await seedDemoEvents(db)
+  await seedDemoOrganizer(db)
   await seedDemoSchedules(db, new Date())
   await seedDemoNews(db)
   await seedDemoTags(db)

@@ -15,6 +15,7 @@ import { earnMedals } from './rankings/medals.ts'
 import { addToScores } from './rankings/scores.ts'
 import { advanceMissions } from './missions/progress.ts'
 import { commentsPosted } from './observability/metrics.ts'
+import { isStaffInLive, staffOf } from './organizers/room-rights.ts'
 
 export const COMMENT_LOG_SIZE = 100
 
@@ -45,7 +46,8 @@ export async function storeComment(db: Db, liveId: number, userId: number, text:
 
 /**
  * The one path every comment takes, a viewer's or a demo bot's: stored, then pushed as the t "1"
- * frame of fixtures/showroom-api/broadcast_ws_messages.json.
+ * frame of fixtures/showroom-api/broadcast_ws_messages.json; a navigator of the room's carries
+ * Kirari's `st: 1` (the staff badge).
  */
 export async function publishComment(
   db: Db,
@@ -54,9 +56,10 @@ export async function publishComment(
   user: { id: number; name: string; avatar_id: number },
   text: string,
 ): Promise<{ created_at: number; ua: number; achieved: boolean }> {
-  const [stored, badges] = await Promise.all([
+  const [stored, badges, staff] = await Promise.all([
     storeComment(db, live.live_id, user.id, text),
     badgeBoard(db),
+    isStaffInLive(db, live.live_id, user.id),
   ])
   commentsPosted.inc()
   const createdAt = Math.floor(stored.created_at.getTime() / 1000)
@@ -70,6 +73,7 @@ export async function publishComment(
     created_at: createdAt,
     u: user.id,
     at: 0,
+    ...(staff ? { st: 1 } : {}),
   })
   return { created_at: createdAt, ua, achieved: stored.achieved }
 }
@@ -95,11 +99,20 @@ export async function commentLog(db: Db, liveId: number): Promise<CommentEntry[]
       'users.name',
       'users.avatar_id',
       'rooms.owner_user_id',
+      'rooms.id as room_id',
     ])
     .where('comments.live_id', '=', liveId)
     .orderBy('comments.id', 'desc')
     .limit(COMMENT_LOG_SIZE)
     .execute()
+  const first = rows[0]
+  const staff = first
+    ? await staffOf(
+        db,
+        first.room_id,
+        rows.map((r) => r.user_id),
+      )
+    : new Set<number>()
   return rows.map((r) => ({
     comment: r.comment,
     name: r.name,
@@ -110,6 +123,8 @@ export async function commentLog(db: Db, liveId: number): Promise<CommentEntry[]
     aft: 0,
     created_at: Math.floor(r.created_at.getTime() / 1000),
     is_liver_comment: r.user_id === r.owner_user_id,
+    // Kirari: a navigator of the room's (the staff badge), as its rights stand now.
+    is_staff: staff.has(r.user_id),
   }))
 }
 

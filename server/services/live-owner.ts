@@ -12,9 +12,14 @@ import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { endEnquete, enqueteMessages, startEnquete } from './enquetes.ts'
 import { endLive, openLive, rotateStreamKey, startLive, streamKey } from './lives.ts'
+import { requireLiveRight } from './organizers/room-rights.ts'
 import { TELOP_MAX_LENGTH, charCount, ownedRoom, socialMessages, telopBody } from './room-social.ts'
 
-/** The open live `liveId`, when `userId` owns its room: 404 or 403 otherwise. */
+/**
+ * The open live `liveId`, when `userId` owns its room: 404 or 403 otherwise. Owner-only tools
+ * (the live's start and end, its tags); the tools a navigator may be granted (telop, votes) ask
+ * organizers/room-rights.ts instead.
+ */
 export async function ownLive(db: Db, userId: number, liveId: number) {
   const live = await openLive(db, { liveId })
   if (!live) throw new ApiError(404, socialMessages.liveEnded)
@@ -46,14 +51,14 @@ async function saveTelop(
   return { ok: 1, ...body }
 }
 
-/** `POST /api/encoder/post_telop`: one line (breaks and runs of spaces become one space), 1–60. */
+/** `POST /api/encoder/post_telop` (owner, or a navigator with `telop`): one line (breaks and runs of spaces become one space), 1–60. */
 export async function postTelop(
   db: Db,
   hub: PushHub,
   call: LiveCall & { telop: string },
 ): Promise<TelopSavedAnswer> {
   const telop = stripHidden(call.telop.replace(/\s+/g, ' ')).trim()
-  const live = await ownLive(db, call.userId, call.liveId)
+  const live = await requireLiveRight(db, call.userId, call.liveId, 'telop')
   if (telop === '') throw new ApiError(400, socialMessages.telopEmpty)
   if (charCount(telop) > TELOP_MAX_LENGTH) {
     throw new ApiError(400, `テロップは${TELOP_MAX_LENGTH}文字以内で入力してください`)
@@ -61,9 +66,9 @@ export async function postTelop(
   return saveTelop(db, hub, live, telop, call.origin)
 }
 
-/** `POST /api/encoder/delete_telop`. */
+/** `POST /api/encoder/delete_telop` (owner, or a navigator with `telop`). */
 export async function deleteTelop(db: Db, hub: PushHub, call: LiveCall) {
-  const live = await ownLive(db, call.userId, call.liveId)
+  const live = await requireLiveRight(db, call.userId, call.liveId, 'telop')
   return saveTelop(db, hub, live, '', call.origin)
 }
 
@@ -93,13 +98,13 @@ export async function endOwnLive(
   return { ok: 1, live_id: ended.live_id }
 }
 
-/** `POST /api/encoder/enquete_start`: `options` answers, 2–10 ('' is 5). */
+/** `POST /api/encoder/enquete_start` (owner, or a navigator with `enquete`): `options` answers, 2–10 ('' is 5). */
 export async function startOwnEnquete(
   db: Db,
   hub: PushHub,
   request: { userId: number; liveId: number; options: string },
 ): Promise<EnqueteStartAnswer> {
-  const live = await ownLive(db, request.userId, request.liveId)
+  const live = await requireLiveRight(db, request.userId, request.liveId, 'enquete')
   const options = request.options || '5'
   if (!/^\d{1,2}$/.test(options)) throw new ApiError(400, enqueteMessages.options)
   const started = await startEnquete(db, hub, live, Number(options))
@@ -113,7 +118,7 @@ export async function endOwnEnquete(
   userId: number,
   liveId: number,
 ): Promise<EnqueteEndAnswer> {
-  const live = await ownLive(db, userId, liveId)
+  const live = await requireLiveRight(db, userId, liveId, 'enquete')
   const ended = await endEnquete(db, hub, live)
   return { ok: 1, results: ended.results }
 }

@@ -1,7 +1,8 @@
 import type { Db } from '../db/index.ts'
 import { ApiError, messages } from '../errors.ts'
 import { allowAttempt } from './rate-limit.ts'
-import { charCount, existingUser, ownedRoom, setCommentBlocked } from './room-social.ts'
+import { mayUse, requireRoomRight } from './organizers/room-rights.ts'
+import { charCount, existingUser, setCommentBlocked } from './room-social.ts'
 
 const REPORT_LIMIT = { max: 10, windowMs: 60_000 }
 
@@ -24,6 +25,7 @@ export const reportMessages = {
   ownLive: 'ご自身の配信は通報できません',
   self: 'ご自身を通報することはできません',
   selfBlock: 'ご自身をブロックすることはできません',
+  ownerBlock: 'ルームのオーナーはブロックできません',
   tooMany: '通報の回数が多すぎます。しばらくしてから再度お試しください。',
 } as const
 
@@ -84,8 +86,9 @@ export async function reportLive(
 
 /**
  * `POST /api/bad_report/user_report`: a user in a room, ten reports a minute per reporter. Only
- * the room owner's report blocks (with is_blocked_post); anyone else's flag is kept with the
- * report. The report and the block are stored together. Answers whether the user is blocked now.
+ * the room owner's report (or a navigator's with `moderate`) blocks (with is_blocked_post), never
+ * the owner; anyone else's flag is kept with the report. The report and the block are stored
+ * together. Answers whether the user is blocked now.
  */
 export async function reportUser(
   db: Db,
@@ -110,7 +113,10 @@ export async function reportUser(
   if (!(await allowAttempt(db, [`report:user:${report.reporterId}`], REPORT_LIMIT))) {
     throw new ApiError(429, reportMessages.tooMany, { errorType: 'RATE_LIMITED' })
   }
-  const blocks = report.block && room.owner_user_id === report.reporterId
+  const blocks =
+    report.block &&
+    room.owner_user_id !== report.reportedId &&
+    (await mayUse(db, report.reporterId, room, 'moderate'))
   await db.transaction().execute(async (tx) => {
     await tx
       .insertInto('user_reports')
@@ -129,13 +135,17 @@ export async function reportUser(
   return blocks
 }
 
-/** `POST /api/bad_report/block_post`: the room owner stops or allows again a user's comments. */
+/**
+ * `POST /api/bad_report/block_post`: the room owner (or a navigator with `moderate`) stops or
+ * allows again a user's comments in the room; nobody blocks themselves or the owner.
+ */
 export async function blockPost(
   db: Db,
   request: { roomId: number; ownerId: number; targetId: number; blocked: boolean },
 ): Promise<void> {
-  await ownedRoom(db, request.roomId, request.ownerId)
+  const room = await requireRoomRight(db, request.ownerId, request.roomId, 'moderate')
   if (request.targetId === request.ownerId) throw new ApiError(400, reportMessages.selfBlock)
+  if (request.targetId === room.owner_user_id) throw new ApiError(400, reportMessages.ownerBlock)
   await existingUser(db, request.targetId)
   await setCommentBlocked(db, request.roomId, request.targetId, request.blocked)
 }

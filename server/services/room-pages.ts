@@ -9,6 +9,7 @@ import type {
 import type { Db } from '../db/index.ts'
 import { ApiError, messages } from '../errors.ts'
 import { openLive, ownerPushKey } from './lives.ts'
+import { isRoomOrganizer } from './organizers/room-rights.ts'
 import { recommendedComments } from './recommended-comments.ts'
 import { viewerState, welcomeBody } from './room-social.ts'
 
@@ -42,7 +43,10 @@ export async function roomStatus(
     .executeTakeFirst()
   if (!room) throw new ApiError(404, messages.notFound)
   const live = await openLive(db, { roomId: room.id })
-  const state = await viewerState(db, viewer.userId, room.id, live?.live_id ?? null)
+  const [state, organizer] = await Promise.all([
+    viewerState(db, viewer.userId, room.id, live?.live_id ?? null),
+    isRoomOrganizer(db, viewer.userId, room.id),
+  ])
   const { origin } = viewer
   const isOwner = viewer.userId !== null && viewer.userId === room.owner_user_id
   const image = `${origin}/img/room/${room.id}.svg`
@@ -73,7 +77,8 @@ export async function roomStatus(
     is_owner: isOwner,
     // Kirari: the owner's private push key (who followed during the live), for the owner only.
     owner_broadcast_key: isOwner && live ? ownerPushKey(live) : '',
-    isRoomOrganizer: false,
+    // SPEC §3, §6: the room's organizer or one of its navigators there (issue #23).
+    isRoomOrganizer: organizer,
   }
 }
 

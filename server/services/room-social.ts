@@ -7,6 +7,7 @@ import type { Db } from '../db/index.ts'
 import { ApiError, messages } from '../errors.ts'
 import { openLive } from './lives.ts'
 import { ownerPushKey } from './lives.ts'
+import { requireRoomRight } from './organizers/room-rights.ts'
 
 export const socialMessages = {
   ownerOnly: 'この操作はルームのオーナーのみ行えます',
@@ -249,15 +250,15 @@ export async function followRoom(
 }
 
 /**
- * The owner's welcome comment (SPEC §3): hidden characters out, 1–100 characters once trimmed, or
- * null to delete it; stored and, while the room is on air, pushed as t:201.
+ * The owner's welcome comment (SPEC §3; a navigator with `welcome` too): hidden characters out,
+ * 1–100 characters once trimmed, or null to delete it; stored and, while on air, pushed as t:201.
  */
 export async function saveWelcomeComment(
   db: Db,
   hub: PushHub,
   request: { userId: number; roomId: number; comment: string | null; pinned: boolean },
 ) {
-  await ownedRoom(db, request.roomId, request.userId)
+  await requireRoomRight(db, request.userId, request.roomId, 'welcome')
   const comment = request.comment === null ? '' : stripHidden(request.comment).trim()
   if (request.comment !== null && comment === '') {
     throw new ApiError(400, socialMessages.welcomeEmpty)

@@ -28,6 +28,8 @@ export const CommentFrame = v.object({
   ua: int,
   at: int,
   d: v.optional(int, 0),
+  /** Kirari (issue #23): 1 when the commenter is a navigator of the room's (a staff badge). */
+  st: v.optional(int),
   created_at: unixSeconds,
 })
 

@@ -76,6 +76,10 @@ export interface CurrentUser {
   is_evnet_org_pending: boolean
   /** SPEC §3: the name an organizer runs events under ('' unless `is_organizer`). */
   organizer_name: string
+  /** SPEC §3 current-user detail (issue #23): an organizer's own user id; 0 for anyone else. */
+  organizer_id?: number
+  /** SPEC §3 current-user detail: an organizer's own account id; '' for anyone else. */
+  organizer_account_id?: string
   sms_auth: boolean
   gender: number
   /** SPEC §3 current-user detail: the user has notices not read yet (both of SHOWROOM's names). */

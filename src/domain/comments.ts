@@ -41,6 +41,11 @@ export interface CommentEntry {
   aft: number
   created_at: number
   is_liver_comment?: boolean
+  /**
+   * Kirari (issue #23): the commenter is a navigator of the room's (holds a right there now):
+   * a staff badge. Always sent by comment_log; from a push frame, its `st: 1`.
+   */
+  is_staff?: boolean
 }
 
 /** SPEC.md §4 system-log target types. */

@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.ts'
 import { ApiError, messages } from '../../errors.ts'
-import { ownedRoom, socialMessages } from '../room-social.ts'
+import { requireRoomRight } from '../organizers/room-rights.ts'
+import { socialMessages } from '../room-social.ts'
 import type {
   LiveResultAnswer,
   MonthlyReportAnswer,
@@ -16,12 +17,15 @@ import { periodEnd, scoreOf, tokyoDayStart } from '../../../src/domain/scores.ts
  * gift_logs, follows, room_scores).
  */
 
-/** `GET /api/show_rank/live_result` (owner): the asked live, or the room's last ended one. */
+/**
+ * `GET /api/show_rank/live_result` (owner, or a navigator with `stats`): the asked live, or the
+ * room's last ended one.
+ */
 export async function liveResult(
   db: Db,
   query: { roomId: number; liveId?: number | undefined; userId: number },
 ): Promise<LiveResultAnswer> {
-  await ownedRoom(db, query.roomId, query.userId)
+  await requireRoomRight(db, query.userId, query.roomId, 'stats')
   let q = db
     .selectFrom('lives')
     .select(['id', 'started_at', 'ended_at'])
