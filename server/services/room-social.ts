@@ -8,15 +8,10 @@ import { ApiError, messages } from '../errors.ts'
 import { openLive } from './lives.ts'
 import { ownerPushKey } from './lives.ts'
 import { requireRoomRight } from './organizers/room-rights.ts'
+import { socialMessages } from './social-messages.ts'
 
-export const socialMessages = {
-  ownerOnly: 'この操作はルームのオーナーのみ行えます',
-  userNotFound: 'ユーザーが見つかりません',
-  liveEnded: '配信は終了しました',
-  commentBlocked: 'このルームではコメントが制限されています',
-  telopEmpty: 'テロップを入力してください',
-  welcomeEmpty: 'ウェルカムコメントを入力してください',
-} as const
+// Its own module: the rights check (organizers/room-rights.ts) says them too, without a circle.
+export { socialMessages } from './social-messages.ts'
 
 /** SHOWROOM shows up to 60 characters of telop, scrolling every 6 seconds. */
 export const TELOP_MAX_LENGTH = 60

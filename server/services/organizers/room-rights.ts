@@ -2,7 +2,7 @@ import type { NavigatorRight } from '../../../src/domain/navigator.ts'
 import type { Db } from '../../db/index.ts'
 import { ApiError, messages } from '../../errors.ts'
 import { openLive } from '../lives.ts'
-import { socialMessages } from '../room-social.ts'
+import { socialMessages } from '../social-messages.ts'
 
 /*
  * The one place an owner tool asks "may this user do this in this room" (issue #23): the owner
