@@ -19,3 +19,15 @@ export function checkAccess(rule: AccessRule, user: AccessUser | null): AccessDe
   }
   return { allowed: true }
 }
+
+/**
+ * A page this user may not open (an auth-organizer page for a user, an auth-user page for an
+ * organizer): the 403 page shows in its place, at its address. Not an error to report.
+ */
+export class ForbiddenPageError extends Error {
+  readonly status = 403
+  constructor() {
+    super('this account may not open this page')
+    this.name = 'ForbiddenPageError'
+  }
+}

@@ -1,5 +1,5 @@
 import { Outlet, redirect } from '@tanstack/react-router'
-import { checkAccess, type AccessRule } from '../domain/access.ts'
+import { ForbiddenPageError, checkAccess, type AccessRule } from '../domain/access.ts'
 import type { RouterContext } from '../router-context.ts'
 
 /**
@@ -11,6 +11,8 @@ export function requireAccess(rule: AccessRule) {
   return ({ context }: { context: Pick<RouterContext, 'app'> }) => {
     const decision = checkAccess(rule, context.app.getSnapshot().context.user)
     if (decision.allowed) return
+    // Logged in, but not this kind of account: the 403 page, in the page's place.
+    if (decision.reason === 'forbidden') throw new ForbiddenPageError()
     context.app.send({ type: 'auth.required', reason: decision.reason })
     // TanStack Router signals redirects by throwing them.
     // eslint-disable-next-line @typescript-eslint/only-throw-error

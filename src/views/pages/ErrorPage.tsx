@@ -13,6 +13,8 @@ export function ErrorPage({ status }: { status: number }) {
       <h1 id="error-title">{t('errorPage.word')}</h1>
       {status === 404 ? (
         <p>{t('errorPage.notFound')}</p>
+      ) : status === 403 ? (
+        <p>{t('errorPage.forbidden')}</p>
       ) : (
         <p>
           {t('errorPage.other')} <a href={INQUIRY_PATH}>{t('errorPage.inquiry')}</a>

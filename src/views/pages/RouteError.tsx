@@ -1,11 +1,13 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { ForbiddenPageError } from '../../domain/access.ts'
 import { isChunkLoadError } from '../../domain/chunk-reload.ts'
 import { useAppActor } from '../app-context.tsx'
 import { SiteLayout } from '../layouts/SiteLayout.tsx'
 import { ErrorPage } from './ErrorPage.tsx'
 
 function statusOf(error: unknown): number {
+  if (error instanceof ForbiddenPageError) return error.status
   if (error && typeof error === 'object' && 'failure' in error) {
     const failure = (error as { failure: { status: number | null } }).failure
     if (typeof failure.status === 'number') return failure.status
@@ -23,7 +25,7 @@ function useFailure(error: unknown) {
   const chunk = isChunkLoadError(error)
   useEffect(() => {
     if (chunk) app.send({ type: 'chunk.failed', path: location.pathname, nowMs: Date.now() })
-    else reportCrash(error)
+    else if (!(error instanceof ForbiddenPageError)) reportCrash(error)
   }, [app, chunk, error, reportCrash])
 }
 
