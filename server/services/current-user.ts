@@ -114,8 +114,13 @@ export async function loadCurrentUser(db: Db, userId: number | null, termsVersio
   if (!user) return currentUserBody(null, null)
   const room = await db
     .selectFrom('rooms')
-    .select('room_url_key')
-    .where('owner_user_id', '=', user.id)
+    .leftJoin('organizer_rooms', (join) =>
+      join
+        .onRef('organizer_rooms.room_id', '=', 'rooms.id')
+        .on('organizer_rooms.status', '=', 'accepted'),
+    )
+    .select(['rooms.room_url_key', 'organizer_rooms.organizer_user_id'])
+    .where('rooms.owner_user_id', '=', user.id)
     .executeTakeFirst()
   // The free gifts the viewer holds, { gift_id, free_num } (SPEC §3 current user gift_list).
   const [stock, badges, unread, organizer] = await Promise.all([
@@ -126,5 +131,10 @@ export async function loadCurrentUser(db: Db, userId: number | null, termsVersio
   ])
   const badge = badges.user(user.id)
   const body = currentUserBody(user, room?.room_url_key ?? null, stock, badge, unread, termsVersion)
-  return { ...body, ...organizer }
+  return {
+    ...body,
+    ...organizer,
+    event_organizer_id: body.organizer_id ?? 0,
+    has_payment_organaizer: (room?.organizer_user_id ?? null) !== null,
+  }
 }

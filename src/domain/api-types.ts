@@ -80,6 +80,10 @@ export interface CurrentUser {
   organizer_id?: number
   /** SPEC §3 current-user detail: an organizer's own account id; '' for anyone else. */
   organizer_account_id?: string
+  /** SPEC §3 current-user detail: the organizer id its events are run under (organizer_id). */
+  event_organizer_id?: number
+  /** SPEC §3 (SHOWROOM's spelling): the user's room is managed by an organizer (link accepted). */
+  has_payment_organaizer?: boolean
   sms_auth: boolean
   gender: number
   /** SPEC §3 current-user detail: the user has notices not read yet (both of SHOWROOM's names). */

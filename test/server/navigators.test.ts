@@ -215,8 +215,15 @@ describe.each(await testEngines())('organizers and navigators on %s', (engine) =
       is_organizer: true,
       organizer_id: organizer.userId,
       organizer_account_id: 'demo_organizer',
+      event_organizer_id: organizer.userId,
     })
-    expect(await me(viewer.client)).toMatchObject({ organizer_id: 0, organizer_account_id: '' })
+    expect(await me(viewer.client)).toMatchObject({
+      organizer_id: 0,
+      organizer_account_id: '',
+      has_payment_organaizer: false,
+    })
+    // The owner's room is managed by the organizer (the link it accepted).
+    expect(await me(owner.client)).toMatchObject({ has_payment_organaizer: true })
   })
 
   it('badges a navigator’s comments; a revoked right stops on the next request of an open page', async () => {
