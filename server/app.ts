@@ -42,6 +42,7 @@ import { navigatorRoutes } from './api/navigator.ts'
 import { avatarRoutes } from './api/avatar.ts'
 import { jewelRoutes } from './api/jewel.ts'
 import { termsRoutes } from './api/terms.ts'
+import { guardianRoutes } from './api/guardian.ts'
 import { noticeRoutes } from './api/notice.ts'
 import { searchRoutes } from './api/search.ts'
 import { liveTagRoutes } from './api/live-tags.ts'
@@ -189,6 +190,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', avatarRoutes())
   app.route('/api', jewelRoutes())
   app.route('/api', termsRoutes())
+  app.route('/api', guardianRoutes())
   app.route('/api', inquiryRoutes())
   app.route('/api', noticeRoutes())
   app.route('/api/search', searchRoutes())

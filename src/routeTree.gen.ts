@@ -27,6 +27,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TokushoRouteImport } from './routes/tokusho'
 import { Route as UserFollowRouteImport } from './routes/_user/follow'
+import { Route as UserLegal_representative_agreementRouteImport } from './routes/_user/legal_representative_agreement'
 import { Route as UserMypageRouteImport } from './routes/_user/mypage'
 import { Route as UserRoom_backgroundRouteImport } from './routes/_user/room_background'
 import { Route as UserUser_avatarRouteImport } from './routes/_user/user_avatar'
@@ -170,6 +171,12 @@ const UserFollowRoute = UserFollowRouteImport.update({
   path: '/follow',
   getParentRoute: () => UserRoute,
 } as any)
+const UserLegal_representative_agreementRoute =
+  UserLegal_representative_agreementRouteImport.update({
+    id: '/legal_representative_agreement',
+    path: '/legal_representative_agreement',
+    getParentRoute: () => UserRoute,
+  } as any)
 const UserMypageRoute = UserMypageRouteImport.update({
   id: '/mypage',
   path: '/mypage',
@@ -465,6 +472,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/follow': typeof UserFollowRoute
+  '/legal_representative_agreement': typeof UserLegal_representative_agreementRoute
   '/mypage': typeof UserMypageRoute
   '/room_background': typeof UserRoom_backgroundRoute
   '/user_avatar': typeof UserUser_avatarRoute
@@ -532,6 +540,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/follow': typeof UserFollowRoute
+  '/legal_representative_agreement': typeof UserLegal_representative_agreementRoute
   '/mypage': typeof UserMypageRoute
   '/room_background': typeof UserRoom_backgroundRoute
   '/user_avatar': typeof UserUser_avatarRoute
@@ -605,6 +614,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/tokusho': typeof TokushoRoute
   '/_user/follow': typeof UserFollowRoute
+  '/_user/legal_representative_agreement': typeof UserLegal_representative_agreementRoute
   '/_user/mypage': typeof UserMypageRoute
   '/_user/room_background': typeof UserRoom_backgroundRoute
   '/_user/user_avatar': typeof UserUser_avatarRoute
@@ -679,6 +689,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/tokusho'
     | '/follow'
+    | '/legal_representative_agreement'
     | '/mypage'
     | '/room_background'
     | '/user_avatar'
@@ -746,6 +757,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/tokusho'
     | '/follow'
+    | '/legal_representative_agreement'
     | '/mypage'
     | '/room_background'
     | '/user_avatar'
@@ -818,6 +830,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/tokusho'
     | '/_user/follow'
+    | '/_user/legal_representative_agreement'
     | '/_user/mypage'
     | '/_user/room_background'
     | '/_user/user_avatar'
@@ -1047,6 +1060,13 @@ declare module '@tanstack/react-router' {
       path: '/follow'
       fullPath: '/follow'
       preLoaderRoute: typeof UserFollowRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/legal_representative_agreement': {
+      id: '/_user/legal_representative_agreement'
+      path: '/legal_representative_agreement'
+      fullPath: '/legal_representative_agreement'
+      preLoaderRoute: typeof UserLegal_representative_agreementRouteImport
       parentRoute: typeof UserRoute
     }
     '/_user/mypage': {
@@ -1511,6 +1531,7 @@ const Povo_ecRouteRouteWithChildren = Povo_ecRouteRoute._addFileChildren(
 
 interface UserRouteChildren {
   UserFollowRoute: typeof UserFollowRoute
+  UserLegal_representative_agreementRoute: typeof UserLegal_representative_agreementRoute
   UserMypageRoute: typeof UserMypageRoute
   UserRoom_backgroundRoute: typeof UserRoom_backgroundRoute
   UserUser_avatarRoute: typeof UserUser_avatarRoute
@@ -1523,6 +1544,8 @@ interface UserRouteChildren {
 
 const UserRouteChildren: UserRouteChildren = {
   UserFollowRoute: UserFollowRoute,
+  UserLegal_representative_agreementRoute:
+    UserLegal_representative_agreementRoute,
   UserMypageRoute: UserMypageRoute,
   UserRoom_backgroundRoute: UserRoom_backgroundRoute,
   UserUser_avatarRoute: UserUser_avatarRoute,

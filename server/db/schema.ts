@@ -82,6 +82,10 @@ export interface UserTable {
   /** The terms version (its effective date) last agreed to, and when (migration 032). */
   agreed_terms_version: string | null
   agreed_terms_at: Date | null
+  /** A guardian's consent for a user under 13: when, by whom, as what (migration 037). */
+  legal_representative_agreed_at: Date | null
+  legal_representative_name: string | null
+  legal_representative_relationship: string | null
   created_at: CreatedAt
 }
 

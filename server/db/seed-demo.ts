@@ -6,6 +6,7 @@ import { seedDemoEvents } from './seed-events.ts'
 import { seedDemoOrganizer } from './seed-organizer.ts'
 import { seedDemoNews, seedDemoSchedules, seedDemoTags } from './seed-follow.ts'
 import { seedDemoEcItems } from './seed-shop.ts'
+import { seedDemoChild } from './seed-child.ts'
 import type { Db } from './index.ts'
 
 /**
@@ -27,6 +28,8 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
     .execute()
   const banner = await db.selectFrom('room_banners').select('id').executeTakeFirst()
   if (!banner) await db.insertInto('room_banners').values(demoBanners).execute()
+  // Before the wallets: the child's gold gets its opening ledger row with the others'.
+  await seedDemoChild(db)
   await seedDemoWallets(db)
   // Two prize avatars (a prize avatar's id is its prize id), so /user_avatar shows more than the
   // defaults; きらめきガチャ's 203 is left to be won.

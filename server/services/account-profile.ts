@@ -9,7 +9,8 @@ import { avatarUrl } from './current-user.ts'
 
 export const accountMessages = {
   birthdaySet: '生年月日は一度登録すると変更できません。変更はお問い合わせください。',
-  guardianOnly: '法定代理人の同意は、法定代理人の方の手続きでのみ登録できます。',
+  guardianOnly:
+    '法定代理人の同意は、保護者の同意のページ（/legal_representative_agreement）で保護者の方が登録してください。',
 } as const
 
 /** The caller's user row: a session whose user is gone is a 401, as a missing login is. */
@@ -42,6 +43,14 @@ export async function accountOf(db: Db, userId: number): Promise<AccountAnswer> 
     room_id: room?.id ?? 0,
     birthday: user.birthday,
     is_legal_representative_agreed: user.is_legal_representative_agreed,
+    legal_representative:
+      user.is_legal_representative_agreed && user.legal_representative_agreed_at !== null
+        ? {
+            name: user.legal_representative_name ?? '',
+            relationship: user.legal_representative_relationship ?? '',
+            agreed_at: Math.floor(user.legal_representative_agreed_at.getTime() / 1000),
+          }
+        : null,
     sms_auth: user.sms_auth,
   }
 }

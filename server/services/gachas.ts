@@ -7,6 +7,7 @@ import { oddsPercent, pickPrizes, prizeImage, tokyoDayStart, type Prize } from '
 import { debitGold, walletOf } from './wallet.ts'
 import { advanceMissions } from './missions/progress.ts'
 import { notify } from './notices/notices.ts'
+import { refuseUnconsentedMinor } from './guardian.ts'
 
 /** Draws per call: one, or ten at once. */
 export const DRAW_COUNTS = [1, 10] as const
@@ -197,6 +198,8 @@ export async function drawIn(tx: Db, request: DrawRequest) {
     }
   }
   const price = single ? 0 : gacha.price * drawCount
+  // Issue #28 point 4: a paid draw waits for a guardian's consent under 13; free ones do not.
+  if (price > 0) await refuseUnconsentedMinor(tx, userId, now)
   const draw = await tx
     .insertInto('gacha_draws')
     .values({

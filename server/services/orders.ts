@@ -7,6 +7,7 @@ import type { OrderTable } from '../db/schema-shop.ts'
 import { ApiError, messages } from '../errors.ts'
 import { settle } from './order-settlement.ts'
 import type { PaymentProvider } from './payment-provider.ts'
+import { refuseUnconsentedMinor } from './guardian.ts'
 
 /** An order not paid this long after it was made is expired. */
 export const ORDER_TTL_MS = 30 * 60_000
@@ -108,6 +109,8 @@ async function refuseTooManyHolding(tx: Db, order: NewOrder, now: Date): Promise
  */
 export async function insertOrder(tx: Db, order: NewOrder, now: Date): Promise<string | null> {
   if (order.kind === 'ec_item') await refuseTooManyHolding(tx, order, now)
+  // Issue #28 point 4: buying gold (a plan or a pack) waits for a guardian's consent under 13.
+  if (order.gold > 0) await refuseUnconsentedMinor(tx, order.user_id, now)
   const row = await tx
     .insertInto('orders')
     .values({

@@ -20,6 +20,8 @@ import { getRoomBackgrounds, saveRoomBackground } from '../effects/api/room-back
 import { getFollowGenres, getFollowList, getFollowRooms } from '../effects/api/follow.ts'
 import { getNotice, getNotices } from '../effects/api/notice.ts'
 import { agreeToNewTerms } from '../effects/api/terms.ts'
+import { getGuardianConsent, postGuardianConsent } from '../effects/api/guardian.ts'
+import { guardianConsentMachine } from '../machines/guardian-consent/guardian-consent.machine.ts'
 import { termsAgreementMachine } from '../machines/terms/terms-agreement.machine.ts'
 import { inquiryDrafts } from '../effects/inquiry-draft.ts'
 import { inquiryMachine } from '../machines/inquiry/inquiry.machine.ts'
@@ -160,6 +162,17 @@ export function accountMachines(effects: Effects, ports: AppPorts) {
         ...common,
         requireLogin: ports.requireLogin,
         reloadPage: () => effects.reloadPage(),
+        goTo: (_, { path }) => effects.go(path),
+      },
+    }),
+    guardianConsent: guardianConsentMachine.provide({
+      actors: {
+        loadConsent: fromPromise(() => getGuardianConsent(effects.api)),
+        submitConsent: fromPromise(({ input }) => postGuardianConsent(effects.api, input.body)),
+      },
+      actions: {
+        ...common,
+        requireLogin: ports.requireLogin,
         goTo: (_, { path }) => effects.go(path),
       },
     }),

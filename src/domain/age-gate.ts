@@ -27,6 +27,9 @@ export function ageOn(birthday: number, today: CalendarDate): number | null {
   return age < 0 ? null : age
 }
 
+/** Where a parent or guardian of a user under 13 gives their agreement (issue #28 point 4). */
+export const GUARDIAN_CONSENT_PATH = '/legal_representative_agreement'
+
 /**
  * Pages a user with no birthday, or under 13 without agreement, may still open: home, organizer
  * registration, inquiry, opinion, the static pages and the agree-new-terms pages (SPEC.md §2),
@@ -46,6 +49,7 @@ const EXEMPT_EXACT = new Set([
   '/404',
   // Where the birthday and the agreement are entered: gating it would lock the user out.
   '/mypage',
+  GUARDIAN_CONSENT_PATH,
 ])
 const EXEMPT_PREFIXES = ['/inquiry', '/opinion']
 
@@ -64,16 +68,19 @@ export interface AgeGateUser {
   is_organizer: boolean
 }
 
-/** Where the age gate sends this user from `path`, or null to let them through. */
+/**
+ * Where the age gate sends this user from `path`, or null to let them through: home to enter a
+ * birthday, or, under 13 without agreement, to the page where a guardian gives it.
+ */
 export function ageGateRedirect(
   user: AgeGateUser | null,
   context: { path: string; nowMs: number; isWebview: boolean },
-): '/' | null {
+): '/' | typeof GUARDIAN_CONSENT_PATH | null {
   if (!user || !user.is_login || user.account_id === '') return null
   if (user.is_organizer || context.isWebview || isAgeGateExempt(context.path)) return null
   if (user.birthday === null) return '/'
   const age = ageOn(user.birthday, tokyoDate(context.nowMs))
   if (age === null) return '/'
-  if (age < AGE_THRESHOLD && !user.is_legal_representative_agreed) return '/'
+  if (age < AGE_THRESHOLD && !user.is_legal_representative_agreed) return GUARDIAN_CONSENT_PATH
   return null
 }

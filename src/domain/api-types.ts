@@ -140,5 +140,7 @@ export interface Account {
   facebook_auth: boolean
   birthday: number | null
   is_legal_representative_agreed: boolean
+  /** A guardian's consent (issue #28 point 4): who gave it, as what, when (Unix seconds). */
+  legal_representative?: { name: string; relationship: string; agreed_at: number } | null
   sms_auth: boolean
 }

@@ -49,6 +49,7 @@ import { roomMachine } from './room/room.machine.ts'
 import { roomBackgroundMachine } from './room-background/room-background.machine.ts'
 import { roomOffAirMachine, roomOnAirMachine } from './room/room-visit.machine.ts'
 import { termsAgreementMachine } from './terms/terms-agreement.machine.ts'
+import { guardianConsentMachine } from './guardian-consent/guardian-consent.machine.ts'
 import { welcomeEditorMachine } from './welcome-editor/welcome-editor.machine.ts'
 
 export interface RegisteredMachine {
@@ -75,6 +76,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'opinion', machine: opinionMachine },
   { dir: 'password-reset', machine: passwordResetMachine },
   { dir: 'terms', machine: termsAgreementMachine },
+  { dir: 'guardian-consent', machine: guardianConsentMachine },
   { dir: 'room', machine: roomMachine },
   // One machine, two starting states: walked together under one id (roomVisit).
   { dir: 'room', machine: roomOnAirMachine },

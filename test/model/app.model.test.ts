@@ -51,6 +51,7 @@ const events: AppEvent[] = [
   { type: 'navigation.done', path: '/follow', title: 'x | Kirari' },
   sessionDone(user()),
   sessionDone(user({ birthday: 20131123 })), // 12 years old, no agreement
+  sessionDone(user({ birthday: null })), // no birthday yet
   sessionDone(user({ need_agree_new_terms: true })),
   sessionDone(user({ need_agree_new_terms: true, is_organizer: true })),
   sessionError({ kind: 'maintenance', status: 503 }),
@@ -128,7 +129,8 @@ describe('app machine graph', () => {
         }
         if (event.type === 'api.failed' && event.failure.kind === 'aborted')
           expect(to.context.error).toEqual(from.context.error)
-        // The age gate: a 12-year-old without agreement is sent home from /follow.
+        // The age gate: a 12-year-old without agreement is sent from /follow to the guardian
+        // consent page; no birthday at all, home.
         if (
           from.matches({ navigation: 'guarding' }) &&
           event.type === ('xstate.done.actor.loadSession' as string)
@@ -136,7 +138,12 @@ describe('app machine graph', () => {
           const u = (event as unknown as { output: { user: ReturnType<typeof user> } }).output.user
           // New terms come first: the user's or the organizer's agree page, then back.
           const terms = u.is_organizer ? '/organizer/agree_new_terms' : '/agree_new_terms'
-          const gate = u.birthday === 20131123 ? '/' : null
+          const gate =
+            u.birthday === 20131123
+              ? '/legal_representative_agreement'
+              : u.birthday === null
+                ? '/'
+                : null
           expect(decided.map((d) => d.redirectTo)).toEqual([u.need_agree_new_terms ? terms : gate])
           if (u.need_agree_new_terms) expect(to.context.termsReturnPath).toBe('/follow')
         }

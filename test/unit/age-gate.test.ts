@@ -42,8 +42,8 @@ describe('age', () => {
 })
 
 describe('age gate (SPEC.md §2)', () => {
-  it('sends a 12-year-old without agreement home, lets a 13-year-old through', () => {
-    expect(gate(user({ birthday: 20131123 }))).toBe('/')
+  it('sends a 12-year-old without agreement to the guardian consent page, lets a 13-year-old through', () => {
+    expect(gate(user({ birthday: 20131123 }))).toBe('/legal_representative_agreement')
     expect(gate(user({ birthday: 20131122 }))).toBeNull()
   })
 
@@ -71,6 +71,7 @@ describe('age gate (SPEC.md §2)', () => {
       '/organizer/agree_new_terms',
       '/maintenance',
       '/mypage',
+      '/legal_representative_agreement',
     ]) {
       expect(gate(child, path)).toBeNull()
     }

@@ -4,7 +4,7 @@ import {
   SYSTEM_MESSAGE_KEY,
   TIMEOUT_MESSAGE_KEY,
 } from '../../domain/api-failure.ts'
-import { allowedRedirectOf, appSetup, termsRedirectOf } from './app.setup.ts'
+import { ageGateRedirectOf, allowedRedirectOf, appSetup, termsRedirectOf } from './app.setup.ts'
 
 export type { AppContext, AppEmitted, AppEvent, AppInput, SessionSnapshot } from './app.setup.ts'
 
@@ -151,11 +151,27 @@ export const appMachine = appSetup.createMachine({
                   params: ({ event }) => ({ user: event.output.user }),
                 },
                 target: 'idle',
-                description: 'No birthday, or under 13 without agreement: back to the home page.',
+                description:
+                  'No birthday: back to the home page; under 13 without agreement: to the page where a guardian gives it.',
                 actions: [
                   { type: 'storeSession', params: ({ event }) => event.output },
-                  { type: 'decide', params: { redirectTo: '/' } },
-                  { type: 'notify', params: { tone: 'show', key: 'L_AGE_GATE' } },
+                  'holdTermsReturn',
+                  {
+                    type: 'decide',
+                    params: ({ context, event }) => ({
+                      redirectTo: ageGateRedirectOf(context, event.output.user),
+                    }),
+                  },
+                  {
+                    type: 'notify',
+                    params: ({ context, event }) => ({
+                      tone: 'show' as const,
+                      key:
+                        ageGateRedirectOf(context, event.output.user) === '/'
+                          ? 'L_AGE_GATE'
+                          : 'L_AGE_GATE_GUARDIAN',
+                    }),
+                  },
                 ],
               },
               {

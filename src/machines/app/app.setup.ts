@@ -32,7 +32,10 @@ export interface AppContext extends AppInput {
   seq: number
   navigation: { seq: number; path: string; nowMs: number } | null
   pendingLocale: { locale: Locale; path: string } | null
-  /** The page an account was on when it was sent to agree to new terms: it goes back there. */
+  /**
+   * The page an account was on when it was sent to agree to new terms, or to get a guardian's
+   * consent (under 13): it goes back there.
+   */
   termsReturnPath: string | null
 }
 
@@ -85,6 +88,22 @@ export function termsRedirectOf(
 ): string | null {
   if (context.navigation === null) return null
   return newTermsRedirect(user, { path: context.navigation.path, isWebview: context.isWebview })
+}
+
+/**
+ * Where the age gate sends `user` from the page being opened: home (no birthday), the guardian
+ * consent page (under 13 without agreement), or null to let them through.
+ */
+export function ageGateRedirectOf(
+  context: Pick<AppContext, 'navigation' | 'isWebview'>,
+  user: CurrentUser,
+): string | null {
+  if (context.navigation === null) return null
+  return ageGateRedirect(user, {
+    path: context.navigation.path,
+    nowMs: context.navigation.nowMs,
+    isWebview: context.isWebview,
+  })
 }
 
 /** Effects and rules of the app machine, named so tests and src/main.tsx can provide them. */
@@ -162,12 +181,7 @@ export const appSetup = setup({
     needsNewTerms: ({ context }, params: { user: CurrentUser }) =>
       termsRedirectOf(context, params.user) !== null,
     failsAgeGate: ({ context }, params: { user: CurrentUser }) =>
-      context.navigation !== null &&
-      ageGateRedirect(params.user, {
-        path: context.navigation.path,
-        nowMs: context.navigation.nowMs,
-        isWebview: context.isWebview,
-      }) !== null,
+      ageGateRedirectOf(context, params.user) !== null,
     isMaintenance: (_, params: { error: unknown }) =>
       params.error instanceof Error &&
       'failure' in params.error &&

@@ -7,6 +7,7 @@ import { useAuth, useT, usePageActor } from '../app-context.tsx'
 import { Field, formValues } from '../auth/Field.tsx'
 import { FormError } from '../components/FormError.tsx'
 import { StandingLinks } from '../components/StandingLinks.tsx'
+import { MypageGuardian } from '../guardian/MypageGuardian.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { useState } from 'react'
 import './pages.css'
@@ -74,6 +75,7 @@ export function MypagePage({ logic, year }: { logic: typeof mypageMachine; year:
               </button>
             )}
           </dd>
+          <MypageGuardian account={account} />
           <dt>{t('mypage.invoice')}</dt>
           <dd>
             <Link to="/invoice" className="link-button">
