@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { ConfigError, flag, integer, list, origin, trustList } from './config-values.ts'
 import { loadObservabilityConfig, type ObservabilityConfig } from './config-observability.ts'
+import { loadSocialConfig, type SocialConfig } from './config-social.ts'
 import { checkMail } from '../src/domain/account-rules.ts'
 import { BUNDLED_TERMS_VERSION, isTermsVersion } from '../src/domain/terms.ts'
 
@@ -103,6 +104,8 @@ export interface ServerConfig {
   orderSweepMs: number
   /** The error collector, forwarding and /metrics (config-observability.ts, issue #26). */
   observability: ObservabilityConfig
+  /** X and Facebook OAuth 2.0 clients, those whose keys are set (config-social.ts, issue #28). */
+  social: SocialConfig
 }
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'none'] as const
@@ -279,5 +282,6 @@ export function loadConfig(
     paymentProvider: paymentProvider as PaymentProviderName,
     orderSweepMs,
     observability,
+    social: loadSocialConfig(env, production),
   }
 }

@@ -3,6 +3,7 @@ import type { ServiceSettingsAnswer } from '../../src/contract/settings.ts'
 import type { AppEnv } from '../env.ts'
 import { DEFAULT_LOCALE, LOCALES } from '../../src/domain/locale.ts'
 import { collectorDsn } from '../config-observability.ts'
+import { configuredProviders } from '../config-social.ts'
 
 /** `/api/service_settings`: what the client needs to know about this deployment. */
 export function settingsRoutes() {
@@ -16,8 +17,8 @@ export function settingsRoutes() {
       shop_page_view_url: config.shopPageViewUrl ?? null,
       external_hosts: config.externalHosts,
       is_maintenance: config.maintenance,
-      // No social provider has keys yet: the client hides the Twitter and Facebook buttons.
-      social_providers: [],
+      // Those whose OAuth keys are set (config-social.ts); the login modal shows their buttons.
+      social_providers: configuredProviders(config.social),
       dev_pages: config.devPages,
       flows: config.flows,
       vitals_sample_rate: config.observability.vitalsSampleRate,
