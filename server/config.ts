@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { ConfigError, flag, integer, list, origin, trustList } from './config-values.ts'
 import { loadObservabilityConfig, type ObservabilityConfig } from './config-observability.ts'
+import { loadMailConfig, type MailConfig } from './config-mail.ts'
 import { loadSocialConfig, type SocialConfig } from './config-social.ts'
 import { checkMail } from '../src/domain/account-rules.ts'
 import { BUNDLED_TERMS_VERSION, isTermsVersion } from '../src/domain/terms.ts'
@@ -106,6 +107,8 @@ export interface ServerConfig {
   observability: ObservabilityConfig
   /** X and Facebook OAuth 2.0 clients, those whose keys are set (config-social.ts, issue #28). */
   social: SocialConfig
+  /** Mail through SMTP or the outbox (config-mail.ts, issue #28). */
+  mail: MailConfig
 }
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'none'] as const
@@ -283,5 +286,6 @@ export function loadConfig(
     orderSweepMs,
     observability,
     social: loadSocialConfig(env, production),
+    mail: loadMailConfig(env, publicOrigin),
   }
 }

@@ -18,6 +18,7 @@ import { startEventFinalizer } from './services/events/finalize.ts'
 import { startOrderSweeper } from './services/order-settlement.ts'
 import { paymentProvider } from './services/payments.ts'
 import { startPurge } from './services/purge.ts'
+import { startMail } from './services/smtp-provider.ts'
 import { pushOptions } from './push-options.ts'
 import { onJobFailure } from './services/jobs.ts'
 import { observeHub, observePool } from './services/observability/metrics.ts'
@@ -82,7 +83,17 @@ export async function startServer(
   // One provider for the requests and the order sweeper.
   const payments = paymentProvider(config.paymentProvider, database.db)
   const errors: ErrorSink = { db: database.db, logger, config: config.observability }
-  const app = createApp({ db: database.db, config, logger, hub, payments, errors })
+  // SMTP_URL: mail is queued and sent by its own sender; otherwise the app's outbox keeps it.
+  const mail = startMail(config, database.db, logger)
+  const app = createApp({
+    db: database.db,
+    config,
+    logger,
+    hub,
+    payments,
+    errors,
+    ...(mail.messages ? { messages: mail.messages } : {}),
+  })
   options.extend?.(app)
   const http = createAdaptorServer({ fetch: app.fetch }) as Server
   hub.attach(http)
@@ -158,6 +169,7 @@ export async function startServer(
       await missions.stop()
       await notices.stop()
       await analyze.stop()
+      await mail.stop()
       http.closeIdleConnections()
       // Requests in flight finish first: what they committed is still published on the bus.
       if (inFlight > 0) {

@@ -10,6 +10,7 @@ import { INQUIRY_CATEGORIES } from '../../src/domain/inquiry.ts'
 import { clientAddress } from '../caller.ts'
 import type { AppEnv } from '../env.ts'
 import { sessionUserId } from '../request.ts'
+import { requestLocale } from '../request-locale.ts'
 import { sendInquiry, sendOpinion } from '../services/inquiries/inquiries.ts'
 import { input } from '../validate.ts'
 
@@ -36,7 +37,11 @@ export function inquiryRoutes() {
 
   api.post('/inquiry', async (c) => {
     const form = await input(c, InquiryBody)
-    const answer = await sendInquiry(c.var.db, delivery(c), { ...(await sender(c)), form })
+    const answer = await sendInquiry(c.var.db, delivery(c), {
+      ...(await sender(c)),
+      form,
+      locale: requestLocale(c),
+    })
     return c.json(answer satisfies InquiryAnswer)
   })
 

@@ -10,6 +10,7 @@ import type { Ok } from '../../src/contract/common.ts'
 import { clientAddress, publicOrigin } from '../caller.ts'
 import type { AppEnv } from '../env.ts'
 import { ApiError } from '../errors.ts'
+import { requestLocale } from '../request-locale.ts'
 import { authMessages } from '../services/accounts.ts'
 import { rotateSession } from '../services/sessions.ts'
 import {
@@ -73,7 +74,7 @@ export function userRoutes() {
   // Sends the account id and the way to reset by SMS to the address, if an account has it.
   api.post('/forget_mail_send', async (c) => {
     const { mail_address } = await input(c, ForgetMailBody)
-    await remindAccounts(c.var.db, c.var.messages, mail_address, publicOrigin(c))
+    await remindAccounts(c.var.db, c.var.messages, mail_address, publicOrigin(c), requestLocale(c))
     return c.json({ ok: 1 } satisfies Ok)
   })
 

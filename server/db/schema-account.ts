@@ -9,6 +9,7 @@ export interface AccountTables {
   user_avatar_favs: UserAvatarFavTable
   room_backgrounds_state: RoomBackgroundStateTable
   room_background_favs: RoomBackgroundFavTable
+  mail_queue: MailQueueTable
 }
 
 /** A room's background (migration 030): the one shown (null: none) and whether it stays. */
@@ -74,4 +75,18 @@ export interface InvoiceRegistrationTable {
   name: string
   address: string
   updated_at: Generated<Date>
+}
+
+/** A mail for SMTP (migration 035): queued by a request, sent by services/mail-queue.ts. */
+export interface MailQueueTable {
+  id: Generated<number>
+  recipient: string
+  subject: Generated<string>
+  body: string
+  status: Generated<'queued' | 'sent' | 'failed'>
+  attempts: Generated<number>
+  last_error: string | null
+  next_attempt_at: Generated<Date>
+  created_at: Generated<Date>
+  sent_at: Date | null
 }

@@ -4,11 +4,13 @@
  */
 import { randomInt } from 'node:crypto'
 import { FIELD_MESSAGES, checkMail, signUpProblem } from '../../src/domain/account-rules.ts'
+import { DEFAULT_LOCALE, type Locale } from '../../src/domain/locale.ts'
 import { stripHidden } from '../../src/domain/text-hygiene.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { authMessages, checkCredentials, createAccount } from './accounts.ts'
 import { consumeCaptcha, createCaptcha, type CaptchaOptions } from './captcha.ts'
+import { accountReminderMail } from './mail-templates.ts'
 import type { MessageProvider } from './message-provider.ts'
 import { hit, isLimited, resetLimit } from './rate-limit.ts'
 
@@ -100,14 +102,15 @@ export async function signUp(db: Db, caller: Caller, form: SignUpForm): Promise<
 
 /**
  * `POST /user/forget_mail_send`: the account id and the way to reset by SMS, to the address if
- * an account has it. The answer is the same either way, so nobody learns which addresses are
- * registered.
+ * an account has it, in the caller's locale. The answer is the same either way, so nobody learns
+ * which addresses are registered.
  */
 export async function remindAccounts(
   db: Db,
   sender: MessageProvider,
   mailAddress: string,
   origin: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<void> {
   const mail = mailAddress.trim()
   if (!checkMail(mail)) throw new ApiError(400, FIELD_MESSAGES.mail_address)
@@ -117,11 +120,11 @@ export async function remindAccounts(
     .where('mail_address', '=', mail)
     .execute()
   for (const user of users) {
-    await sender.send({
-      channel: 'mail',
-      recipient: mail,
-      subject: '【Kirari】アカウント情報のご案内',
-      body: `${user.name} 様\n\nアカウントID: ${user.account_id}\n\nパスワードの再設定は次のページから、登録済みの電話番号へのSMSで行えます。\n${origin}/reset_password/sms\n\nお心当たりのない場合は、このメールを破棄してください。`,
-    })
+    const { subject, body } = accountReminderMail(
+      locale,
+      { name: user.name, accountId: user.account_id },
+      origin,
+    )
+    await sender.send({ channel: 'mail', recipient: mail, subject, body })
   }
 }

@@ -3,12 +3,15 @@ import {
   INQUIRY_CATEGORIES,
   inquiryProblems,
   opinionProblem,
+  type InquiryCategory,
   type InquiryForm,
 } from '../../../src/domain/inquiry.ts'
+import type { Locale } from '../../../src/domain/locale.ts'
 import { stripHidden } from '../../../src/domain/text-hygiene.ts'
 import type { Db } from '../../db/index.ts'
 import type { Logger } from '../../env.ts'
 import { ApiError, invalidFields } from '../../errors.ts'
+import { inquiryReceiptMail } from '../mail-templates.ts'
 import type { MessageProvider } from '../message-provider.ts'
 import { allowAttempt } from '../rate-limit.ts'
 
@@ -50,12 +53,13 @@ async function deliver(delivery: Delivery, mail: { to: string; subject: string; 
 
 /**
  * `POST /api/inquiry`: stored when every field passes the form's rules (src/domain/inquiry.ts),
- * then mailed to the operator, and a receipt with its number to the sender.
+ * then mailed to the operator (in Japanese), and a receipt with its number to the sender in the
+ * sender's locale.
  */
 export async function sendInquiry(
   db: Db,
   delivery: Delivery,
-  request: Sender & { form: InquiryForm },
+  request: Sender & { form: InquiryForm; locale: Locale },
 ): Promise<InquiryAnswer> {
   const form = {
     category: request.form.category,
@@ -87,20 +91,13 @@ export async function sendInquiry(
       form.body,
     ].join('\n'),
   })
-  await deliver(delivery, {
-    to: form.mail_address,
-    subject: `お問い合わせを受け付けました（#${row.id}）`,
-    body: [
-      `${who} 様`,
-      '',
-      'Kirari へのお問い合わせを受け付けました。内容を確認のうえ、このアドレスにご返信します。',
-      `受付番号: #${row.id}`,
-      `種類: ${label}`,
-      '',
-      '--- お問い合わせ内容 ---',
-      form.body,
-    ].join('\n'),
+  const receipt = inquiryReceiptMail(request.locale, {
+    id: row.id,
+    name: form.name,
+    category: form.category as InquiryCategory,
+    body: form.body,
   })
+  await deliver(delivery, { to: form.mail_address, ...receipt })
   return { ok: 1, inquiry_id: row.id }
 }
 
