@@ -75,6 +75,8 @@ const VIEWER = [
   '/user_avatar',
   '/agree_new_terms',
   '/organizer/register',
+  // An adult is told the consent is for accounts under 13 (no redirect).
+  '/legal_representative_agreement',
 ]
 const LIVER = [
   '/r/demo_liver_room',
