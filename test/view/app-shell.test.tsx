@@ -113,12 +113,20 @@ describe('routing rules', () => {
     expect(app.router.state.location.pathname).toBe('/maintenance')
   })
 
-  it('sends a 12-year-old without agreement home from a gated page, and lets an adult stay', async () => {
+  it('sends a 12-year-old without agreement to the guardian consent page, no birthday home, and lets an adult stay', async () => {
     const minor = renderApp(
       '/lottery/ad_reward/maintenance',
       fakeApi(site({ '/api/current_user': user({ birthday: 20131123 }) })),
     )
-    await waitFor(() => expect(minor.router.state.location.pathname).toBe('/'))
+    await waitFor(() =>
+      expect(minor.router.state.location.pathname).toBe('/legal_representative_agreement'),
+    )
+    cleanup()
+    const unborn = renderApp(
+      '/lottery/ad_reward/maintenance',
+      fakeApi(site({ '/api/current_user': user({ birthday: null }) })),
+    )
+    await waitFor(() => expect(unborn.router.state.location.pathname).toBe('/'))
     cleanup()
     const adult = renderApp(
       '/lottery/ad_reward/maintenance',
