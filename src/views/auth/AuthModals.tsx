@@ -3,6 +3,11 @@ import { useSelector } from '@xstate/react'
 import type { AuthActor } from '../../auth-port.ts'
 import { AuthActorContext, useAuth } from '../app-context.tsx'
 import { useModule, whenIdle } from '../use-module.ts'
+import {
+  readSocialCallback,
+  socialCallbackEvent,
+  withoutSocialCallback,
+} from '../../effects/social-callback.ts'
 
 const loadViews = () => import('./auth-modal-views.ts')
 
@@ -22,6 +27,14 @@ export function AuthModals() {
       }),
     [port],
   )
+  // Back from X or Facebook (server/api/social.ts callback): the result goes to the auth machine.
+  useEffect(() => {
+    const callback = readSocialCallback(location.search)
+    if (!callback) return
+    history.replaceState(history.state, '', withoutSocialCallback(location.href))
+    const event = socialCallbackEvent(callback)
+    if (event) port.send(event)
+  }, [port])
   return actor ? <OpenModals actor={actor} /> : null
 }
 

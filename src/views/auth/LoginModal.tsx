@@ -74,6 +74,14 @@ export function LoginModal() {
               {t('auth.twitterLogin')}
             </a>
           )}
+          {socialProviders.includes('facebook') && (
+            <a
+              className="button button--ghost button--wide"
+              href="/social/facebook/sign_up?type=login"
+            >
+              {t('auth.facebookLogin')}
+            </a>
+          )}
           <div className="auth-form__links">
             <button
               type="button"
