@@ -7,6 +7,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError } from '../../server/config-values.ts'
+import { loadSocialConfig } from '../../server/config-social.ts'
 import { TestClient } from './client.ts'
 import { startTestServer, testEngines, type TestServer } from './harness.ts'
 
@@ -49,6 +51,11 @@ describe.each(await testEngines())('social login on %s', (engine) => {
       TWITTER_TOKEN_URL: `${issuer}/token`,
       TWITTER_USERINFO_URL: `${issuer}/userinfo`,
       TWITTER_POST_URL: `http://127.0.0.1:${tweetPort}/2/tweets`,
+      FACEBOOK_CLIENT_ID: 'kirari-fb',
+      FACEBOOK_CLIENT_SECRET: 'kirari-fb-secret',
+      FACEBOOK_AUTHORIZE_URL: `${issuer}/authorize`,
+      FACEBOOK_TOKEN_URL: `${issuer}/token`,
+      FACEBOOK_USERINFO_URL: `${issuer}/userinfo`,
     })
   })
   afterAll(async () => {
@@ -58,8 +65,13 @@ describe.each(await testEngines())('social login on %s', (engine) => {
   })
 
   /** One round trip through the provider as `subject` (X answers `{data: {id, name}}`). */
-  async function round(client: TestClient, type: string, subject: string): Promise<Round> {
-    const start = await client.request(`/social/twitter/sign_up?type=${type}`)
+  async function round(
+    client: TestClient,
+    type: string,
+    subject: string,
+    via = 'twitter',
+  ): Promise<Round> {
+    const start = await client.request(`/social/${via}/sign_up?type=${type}`)
     expect(start.status).toBe(302)
     const authorize = new URL(start.headers.get('location') ?? '')
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
@@ -70,13 +82,13 @@ describe.each(await testEngines())('social login on %s', (engine) => {
     const consent = await fetch(authorize, { redirect: 'manual' })
     expect(consent.status).toBe(302)
     const back = new URL(consent.headers.get('location') ?? '')
-    expect(back.pathname).toBe('/social/twitter/callback')
+    expect(back.pathname).toBe(`/social/${via}/callback`)
     const callback = back.pathname + back.search
     const done = await client.request(callback)
     expect(done.status).toBe(302)
     const app = new URL(done.headers.get('location') ?? '', server.url)
     expect(app.pathname).toBe('/')
-    expect(app.searchParams.get('social')).toBe('twitter')
+    expect(app.searchParams.get('social')).toBe(via)
     client.forgetToken()
     return { result: app.searchParams, callback }
   }
@@ -87,9 +99,7 @@ describe.each(await testEngines())('social login on %s', (engine) => {
 
   it('lists only the configured providers in the service settings', async () => {
     const { body } = await new TestClient(server.url).json('/api/service_settings')
-    expect(body.social_providers).toEqual(['twitter'])
-    const facebook = await new TestClient(server.url).request('/social/facebook/sign_up')
-    expect(facebook.status).toBe(400)
+    expect(body.social_providers).toEqual(['twitter', 'facebook'])
   })
 
   it('answers no_user for an identity no account has, and stays logged out', async () => {
@@ -193,5 +203,50 @@ describe.each(await testEngines())('social login on %s', (engine) => {
   it('asks for a login before linking', async () => {
     const response = await new TestClient(server.url).request('/social/twitter/sign_up?type=link')
     expect(response.status).toBe(401)
+  })
+
+  it('logs in, links and refuses through Facebook with its own SPEC §8 messages', async () => {
+    const client = new TestClient(server.url)
+    expect((await round(client, 'login', 'fb-1', 'facebook')).result.get('result')).toBe('no_user')
+    await client.signUp({ account_id: 'fb_linker', password: PASSWORD, name: 'エフビー' })
+    expect((await round(client, 'link', 'fb-1', 'facebook')).result.get('result')).toBe('linked')
+    expect((await client.json('/api/account/')).body).toMatchObject({ facebook_auth: true })
+    const other = new TestClient(server.url)
+    expect((await round(other, 'login', 'fb-1', 'facebook')).result.get('result')).toBe('done')
+    expect((await me(other)).account_id).toBe('fb_linker')
+
+    provider.service.once('beforeResponse', (response: { statusCode: number; body: unknown }) => {
+      response.statusCode = 400
+      response.body = { error: 'invalid_grant' }
+    })
+    const refused = await round(new TestClient(server.url), 'login', 'fb-2', 'facebook')
+    expect(refused.result.get('message')).toBe('Facebookログインに失敗しました')
+  })
+
+  it("takes the Facebook SDK's user access token for login (SPEC §7)", async () => {
+    const client = new TestClient(server.url)
+    provider.service.once('beforeUserinfo', (response: { body: unknown }) => {
+      response.body = { id: 'fb-1', name: 'FB' }
+    })
+    const login = await client.postJson('/social/facebook/login', {
+      user_access_token: 'sdk-token',
+    })
+    expect(login.body).toMatchObject({ ok: 1 })
+    client.forgetToken()
+    expect((await me(client)).account_id).toBe('fb_linker')
+  })
+})
+
+describe('social login settings', () => {
+  const base = { KIRARI_DEMO: '1', DATA_DIR: 'memory://' }
+  it('turns a provider on with both keys only, and refuses plain http off loopback', () => {
+    expect(loadSocialConfig({ ...base }, false)).toEqual({})
+    expect(() => loadSocialConfig({ TWITTER_CLIENT_ID: 'a' }, false)).toThrow(ConfigError)
+    const keys = { FACEBOOK_CLIENT_ID: 'a', FACEBOOK_CLIENT_SECRET: 'b' }
+    expect(loadSocialConfig(keys, true).facebook?.customEndpoints).toBe(false)
+    const insecure = { ...keys, FACEBOOK_TOKEN_URL: 'http://idp.example/token' }
+    expect(() => loadSocialConfig(insecure, true)).toThrow(ConfigError)
+    const local = { ...keys, FACEBOOK_TOKEN_URL: 'http://127.0.0.1:9/token' }
+    expect(loadSocialConfig(local, true).facebook).toMatchObject({ customEndpoints: true })
   })
 })
