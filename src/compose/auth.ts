@@ -10,7 +10,7 @@ import {
   sendSmsAuthCode,
   verifySmsAuthCode,
 } from '../effects/api/account.ts'
-import { authMachine } from '../machines/auth/auth.machine.ts'
+import { authMachine, type AuthResult } from '../machines/auth/auth.machine.ts'
 
 /**
  * The auth actor (login, registration, SMS authentication) with real effects, started. Loaded
@@ -26,6 +26,11 @@ export function startAuth(effects: Effects, app: AppActor, reportError: (error: 
         forgetMail: fromPromise(({ input }) => forgetMailSend(effects.api, input.mailAddress)),
         sendSmsCode: fromPromise(({ input }) => sendSmsAuthCode(effects.api, input.phone)),
         verifySmsCode: fromPromise(({ input }) => verifySmsAuthCode(effects.api, input.code)),
+        socialSignUp: fromPromise(({ input }) =>
+          effects.api.postJson<AuthResult>(`/social/${input.provider}/sign_up`, {
+            account_id: input.accountId,
+          }),
+        ),
         logout: fromPromise(async (): Promise<unknown> => {
           await logout(effects.api)
           return null

@@ -26,10 +26,10 @@ export function withoutSocialCallback(href: string): string {
 
 /**
  * The auth machine's event for a callback (SPEC.md §4): no_user opens the login modal, a login
- * reloads, a failure shows the system error, an X link sets twitter_auth. `register` waits for
- * an account_id (`POST /social/{provider}/sign_up`), which no event covers: null.
+ * reloads, a failure shows the system error, an X link sets twitter_auth, and `register` opens
+ * the modal that asks for an account_id (`POST /social/{provider}/sign_up`).
  */
-export function socialCallbackEvent(callback: SocialCallback): AuthEvent | null {
+export function socialCallbackEvent(callback: SocialCallback): AuthEvent {
   switch (callback.result) {
     case 'no_user':
       return { type: 'social.callback', noUser: true, error: null }
@@ -42,6 +42,6 @@ export function socialCallbackEvent(callback: SocialCallback): AuthEvent | null 
         ? { type: 'twitter.linked', ok: true }
         : { type: 'social.callback', noUser: false, error: null }
     case 'register':
-      return null
+      return { type: 'socialSignup.open', provider: callback.provider }
   }
 }

@@ -43,6 +43,9 @@ const events: AuthEvent[] = [
   { type: 'social.callback', noUser: false, error: null },
   { type: 'twitter.linked', ok: true },
   { type: 'twitter.linked', ok: false },
+  { type: 'socialSignup.open', provider: 'twitter' },
+  { type: 'socialSignup.close' },
+  { type: 'socialSignup.submit', accountId: 'x_new' },
   done('loadLoginCaptcha', '/captcha/a.svg'),
   failed('loadLoginCaptcha'),
   done('login', { ok: 1 }),
@@ -64,6 +67,9 @@ const events: AuthEvent[] = [
   failed('verifySmsCode'),
   done('logout', null),
   failed('logout'),
+  done('socialSignUp', { ok: 1 }),
+  done('socialSignUp', { error: 'このアカウントIDは既に使われています' }),
+  failed('socialSignUp'),
 ]
 
 const results: WalkResult[] = []
@@ -98,6 +104,16 @@ describe('auth machine graph', () => {
           from.matches({ sms: { open: 'verifying' } })
         ) {
           expect(to.matches({ sms: 'closed' })).toBe(true)
+        }
+        if (
+          type === 'xstate.done.actor.socialSignUp' &&
+          from.matches({ socialSignup: { open: 'signingUp' } })
+        ) {
+          const output = (event as unknown as { output: { error?: string } }).output
+          expect(to.matches({ socialSignup: { open: output.error ? 'idle' : 'succeeded' } })).toBe(
+            true,
+          )
+          if (output.error) expect(to.context.error).toBe(output.error)
         }
         // Closing a modal clears its message.
         const modal = type.endsWith('.close') ? type.slice(0, -'.close'.length) : null

@@ -38,7 +38,10 @@ describe('the social callback in the address (issue #28)', () => {
       error: null,
     })
     expect(event('?social=twitter&result=linked')).toEqual({ type: 'twitter.linked', ok: true })
-    expect(event('?social=twitter&result=register')).toBeNull()
+    expect(event('?social=facebook&result=register')).toEqual({
+      type: 'socialSignup.open',
+      provider: 'facebook',
+    })
   })
 
   it('drops its fields from the address, keeping the rest', () => {

@@ -1,12 +1,14 @@
 import { assertEvent, enqueueActions } from 'xstate'
 import { authSetup, refusalOf } from './auth.setup.ts'
 import { reportAndShow, sessionState, smsState } from './auth.sms.ts'
+import { socialSignupState } from './auth.social.ts'
 
 export type {
   AuthContext,
   AuthEvent,
   LoginKind,
   LoginForm,
+  SocialProvider,
   RegisterForm,
   AuthResult,
 } from './auth.setup.ts'
@@ -23,6 +25,7 @@ export const authMachine = authSetup.createMachine({
     smsPhone: null,
     forgetSent: false,
     twitterAuth: input.twitterAuth,
+    socialProvider: null,
   }),
   on: {
     'social.callback': [
@@ -211,5 +214,6 @@ export const authMachine = authSetup.createMachine({
     },
     sms: smsState,
     session: sessionState,
+    socialSignup: socialSignupState,
   },
 })

@@ -44,7 +44,11 @@ export interface AuthContext {
   smsPhone: string | null
   forgetSent: boolean
   twitterAuth: boolean
+  /** The provider whose identity waits for an account_id (issue #28), while that modal is open. */
+  socialProvider: SocialProvider | null
 }
+
+export type SocialProvider = 'twitter' | 'facebook'
 
 export type AuthEvent =
   | { type: 'login.open'; kind?: LoginKind }
@@ -63,6 +67,9 @@ export type AuthEvent =
   | { type: 'logout.request' }
   | { type: 'social.callback'; noUser: boolean; error: string | null }
   | { type: 'twitter.linked'; ok: boolean }
+  | { type: 'socialSignup.open'; provider: SocialProvider }
+  | { type: 'socialSignup.close' }
+  | { type: 'socialSignup.submit'; accountId: string }
 
 /** The message a failure carries, for the open modal. */
 export function failureMessage(error: unknown): string | null {
@@ -84,6 +91,9 @@ export const authSetup = setup({
     sendSmsCode: fromPromise<{ phone: string }, { phone: string }>(notProvided('sendSmsCode')),
     verifySmsCode: fromPromise<unknown, { code: string }>(notProvided('verifySmsCode')),
     logout: fromPromise<unknown>(notProvided('logout')),
+    socialSignUp: fromPromise<AuthResult, { provider: SocialProvider; accountId: string }>(
+      notProvided('socialSignUp'),
+    ),
   },
   actions: {
     reloadPage: () => {},
@@ -113,6 +123,10 @@ export const authSetup = setup({
     setSmsPhone: assign((_, params: { phone: string | null }) => ({ smsPhone: params.phone })),
     markForgetSent: assign({ forgetSent: true, error: null }),
     linkTwitter: assign({ twitterAuth: true }),
+    setSocialProvider: assign((_, params: { provider: SocialProvider | null }) => ({
+      socialProvider: params.provider,
+      error: null,
+    })),
   },
   guards: {
     isRefused: (_, result: AuthResult) => refusalOf(result) !== null,

@@ -32,8 +32,7 @@ export function AuthModals() {
     const callback = readSocialCallback(location.search)
     if (!callback) return
     history.replaceState(history.state, '', withoutSocialCallback(location.href))
-    const event = socialCallbackEvent(callback)
-    if (event) port.send(event)
+    port.send(socialCallbackEvent(callback))
   }, [port])
   return actor ? <OpenModals actor={actor} /> : null
 }
@@ -42,14 +41,16 @@ function OpenModals({ actor }: { actor: AuthActor }) {
   const login = useSelector(actor, (s) => s.matches({ login: 'open' }))
   const register = useSelector(actor, (s) => s.matches({ register: 'open' }))
   const sms = useSelector(actor, (s) => s.matches({ sms: 'open' }))
-  const views = useModule(loadViews, login || register || sms)
+  const social = useSelector(actor, (s) => s.matches({ socialSignup: 'open' }))
+  const views = useModule(loadViews, login || register || sms || social)
   if (!views) return null
-  const { LoginModal, RegisterModal, SmsAuthModal } = views
+  const { LoginModal, RegisterModal, SmsAuthModal, SocialSignupModal } = views
   return (
     <AuthActorContext.Provider value={actor}>
       {login && <LoginModal />}
       {register && <RegisterModal />}
       {sms && <SmsAuthModal />}
+      {social && <SocialSignupModal />}
     </AuthActorContext.Provider>
   )
 }

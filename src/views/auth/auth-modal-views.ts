@@ -2,3 +2,4 @@
 export { LoginModal } from './LoginModal.tsx'
 export { RegisterModal } from './RegisterModal.tsx'
 export { SmsAuthModal } from './SmsAuthModal.tsx'
+export { SocialSignupModal } from './SocialSignupModal.tsx'
