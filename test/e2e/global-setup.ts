@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -15,7 +16,20 @@ declare module 'vitest' {
     rtmpUrl: string
     maintenanceUrl: string
     chromium: string
+    /** Where test/e2e/social.test.ts starts oauth2-mock-server, the site's X (issue #28). */
+    oauthPort: number
   }
+}
+
+/** A free loopback port, for the OAuth server the social test starts there. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+    probe.on('error', reject)
+  })
 }
 
 export default async function setup(project: TestProject) {
@@ -48,6 +62,8 @@ export default async function setup(project: TestProject) {
   }
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-media-'))
   const rtmpUrl = `rtmp://127.0.0.1:${19000 + Math.floor(Math.random() * 900)}/live`
+  const oauthPort = await freePort()
+  const oauth = `http://127.0.0.1:${oauthPort}`
   const [site, maintenance] = await Promise.all([
     // CAPTCHA_FIXED_WORD lets the browser suite answer the captcha (refused in production).
     // Demo bots keep the rooms busy (2 comments a second each) for the comment-stream tests.
@@ -58,6 +74,12 @@ export default async function setup(project: TestProject) {
       OBSERVABILITY_INTAKE_PER_MINUTE: '100000',
       RTMP_URL: rtmpUrl,
       MEDIA_DIR: mediaDir,
+      // X's OAuth 2.0 endpoints: oauth2-mock-server, started by test/e2e/social.test.ts.
+      TWITTER_CLIENT_ID: 'kirari-e2e',
+      TWITTER_CLIENT_SECRET: 'kirari-e2e-secret',
+      TWITTER_AUTHORIZE_URL: `${oauth}/authorize`,
+      TWITTER_TOKEN_URL: `${oauth}/token`,
+      TWITTER_USERINFO_URL: `${oauth}/userinfo`,
     }),
     spawnServer({ MAINTENANCE: '1' }),
   ])
@@ -76,6 +98,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', site.url)
   project.provide('maintenanceUrl', maintenance.url)
   project.provide('chromium', CHROMIUM)
+  project.provide('oauthPort', oauthPort)
 
   return async () => {
     const mediaExited = new Promise((resolve) => media.once('exit', resolve))
