@@ -4,13 +4,15 @@ import { purgeExpiredWatches } from './ad-reward.ts'
 import { startJob } from './jobs.ts'
 import { purgeRateCounters } from './rate-limit.ts'
 import { purgeErrorGroups } from './observability/errors.ts'
+import { purgeSocial } from './social-login.ts'
 
 /** Used captchas and codes are kept this long (a support question about a login), then go. */
 const USED_KEPT_MS = 60 * 60_000
 
 /**
  * Deletes what has expired: sessions (anonymous ones live a day), captchas, SMS codes, ad watches
- * left open past their lifetime, finished rate-limit windows and error groups a month quiet. Idempotent: two processes
+ * left open past their lifetime, finished rate-limit windows, error groups a month quiet and social
+ * logins' authorizations and pending sign-ups past their time. Idempotent: two processes
  * running it at once delete each row once between them. Answers how many rows went, per table.
  */
 export async function purgeExpired(db: Db, now = new Date()): Promise<Record<string, number>> {
@@ -35,6 +37,7 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
     ad_reward_watches: await purgeExpiredWatches(db, now),
     rate_counters: await purgeRateCounters(db, now),
     error_groups: await purgeErrorGroups(db, now),
+    social_logins: await purgeSocial(db, now),
   }
 }
 

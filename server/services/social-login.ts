@@ -233,3 +233,17 @@ export async function storedToken(db: Db, userId: number, provider: SocialProvid
     .executeTakeFirst()
   return row?.access_token ?? null
 }
+
+/** For the purge job: authorizations and pending sign-ups past their time. */
+export async function purgeSocial(db: Db, now: Date): Promise<number> {
+  const sdb = social(db)
+  const states = await sdb
+    .deleteFrom('oauth_states')
+    .where('expires_at', '<', now)
+    .executeTakeFirst()
+  const signups = await sdb
+    .deleteFrom('social_signups')
+    .where('expires_at', '<', now)
+    .executeTakeFirst()
+  return Number(states.numDeletedRows) + Number(signups.numDeletedRows)
+}

@@ -9,6 +9,7 @@ import { OAuth2Server } from 'oauth2-mock-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError } from '../../server/config-values.ts'
 import { loadSocialConfig } from '../../server/config-social.ts'
+import { purgeExpired } from '../../server/services/purge.ts'
 import { TestClient } from './client.ts'
 import { startTestServer, testEngines, type TestServer } from './harness.ts'
 
@@ -198,6 +199,12 @@ describe.each(await testEngines())('social login on %s', (engine) => {
     const landed = new URL(stolen.headers.get('location') ?? '', server.url)
     expect(landed.searchParams.get('result')).toBe('error')
     expect(landed.searchParams.get('message')).toBe(SYSTEM_ERROR)
+  })
+
+  it('purges authorizations never finished once their ten minutes are over', async () => {
+    await new TestClient(server.url).request('/social/twitter/sign_up?type=login')
+    const later = new Date(Date.now() + 11 * 60_000)
+    expect((await purgeExpired(server.database.db, later)).social_logins).toBeGreaterThan(0)
   })
 
   it('asks for a login before linking', async () => {
