@@ -1,5 +1,5 @@
 import { hashPassword } from '../services/passwords.ts'
-import { DEMO_PASSWORD } from './seed.ts'
+import { DEMO_PASSWORD } from './demo-password.ts'
 import type { Db } from './index.ts'
 
 /** The demo account under 13 (issue #28 point 4): 10 years old today, in Tokyo. */

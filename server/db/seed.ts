@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { DEMO_PASSWORD } from './demo-password.ts'
 import { sql } from 'kysely'
 import { hashPassword } from '../services/passwords.ts'
 import { demoRooms as rooms, genres } from './demo-data.ts'
@@ -13,7 +14,7 @@ import type { Db } from './index.ts'
 /** Any constant: the advisory lock seeding holds. */
 const SEED_LOCK = 4_205_302
 
-export const DEMO_PASSWORD = 'kirari-demo'
+export { DEMO_PASSWORD }
 
 /** YYYYMMDD of the date `years` years and `days` days before `now`. */
 function birthdayYearsAgo(now: Date, years: number, days = 0): number {

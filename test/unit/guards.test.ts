@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isRedirect } from '@tanstack/react-router'
 import { createActor, fromPromise } from 'xstate'
+import { ForbiddenPageError } from '../../src/domain/access.ts'
 import { appMachine, type SessionSnapshot } from '../../src/machines/app/app.machine.ts'
 import { requireAccess } from '../../src/routes/-guards.ts'
 import { settings, user } from '../model/fixtures.ts'
@@ -58,8 +59,9 @@ describe('route guards', () => {
     const asked = loginRequests(app)
     expect(thrown(() => requireAccess('auth')({ context: { app } }))).toBeUndefined()
     expect(thrown(() => requireAccess('auth-user')({ context: { app } }))).toBeUndefined()
-    expect(isRedirect(thrown(() => requireAccess('auth-organizer')({ context: { app } })))).toBe(
-      true,
+    // Not this kind of account: the 403 page in the page's place, no redirect, no login asked.
+    expect(thrown(() => requireAccess('auth-organizer')({ context: { app } }))).toBeInstanceOf(
+      ForbiddenPageError,
     )
     expect(asked).toEqual([])
   })
@@ -67,6 +69,8 @@ describe('route guards', () => {
   it('let an organizer into organizer pages only', () => {
     const app = appWith(user({ is_organizer: true }))
     expect(thrown(() => requireAccess('auth-organizer')({ context: { app } }))).toBeUndefined()
-    expect(isRedirect(thrown(() => requireAccess('auth-user')({ context: { app } })))).toBe(true)
+    expect(thrown(() => requireAccess('auth-user')({ context: { app } }))).toBeInstanceOf(
+      ForbiddenPageError,
+    )
   })
 })
