@@ -11,6 +11,7 @@ import type { ApiClient } from '../../src/effects/api/client.ts'
 import { setMessages, type Messages } from '../../src/effects/i18n.ts'
 import { createAppRouter } from '../../src/router.tsx'
 import { AppActorContext, AuthPortContext } from '../../src/views/app-context.tsx'
+import type { ServiceSettings } from '../../src/domain/api-types.ts'
 import { NOW, settings } from '../model/fixtures.ts'
 
 for (const locale of ['ja', 'en', 'zh-tw', 'th'] as const) {
@@ -80,7 +81,7 @@ export interface Rendered {
 export function renderApp(
   url: string,
   api: ApiClient,
-  options: { locale?: Locale; nowMs?: number } = {},
+  options: { locale?: Locale; nowMs?: number; settings?: Partial<ServiceSettings> } = {},
 ): Rendered {
   const rendered = {
     notices: [],
@@ -137,7 +138,7 @@ export function renderApp(
     locale: options.locale ?? 'ja',
     origin: 'http://localhost',
     isWebview: false,
-    settings,
+    settings: { ...settings, ...options.settings },
     chunkReloads: {},
   })
   rendered.router = createAppRouter(

@@ -7,6 +7,7 @@ import { useAuth, useT, usePageActor } from '../app-context.tsx'
 import { Field, formValues } from '../auth/Field.tsx'
 import { FormError } from '../components/FormError.tsx'
 import { StandingLinks } from '../components/StandingLinks.tsx'
+import { MypageSocial } from '../auth/MypageSocial.tsx'
 import { MypageGuardian } from '../guardian/MypageGuardian.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { useState } from 'react'
@@ -76,6 +77,7 @@ export function MypagePage({ logic, year }: { logic: typeof mypageMachine; year:
             )}
           </dd>
           <MypageGuardian account={account} />
+          <MypageSocial account={account} />
           <dt>{t('mypage.invoice')}</dt>
           <dd>
             <Link to="/invoice" className="link-button">
