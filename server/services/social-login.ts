@@ -10,18 +10,14 @@ import type { Db } from '../db/index.ts'
 import type { SocialTables } from '../db/schema-social.ts'
 import { ApiError, messages } from '../errors.ts'
 import { createAccount } from './accounts.ts'
+import { FACEBOOK_MESSAGES as facebookMessages } from '../../src/contract/social.ts'
 
 export type SocialPurpose = 'login' | 'register' | 'link'
 
 const STATE_MS = 10 * 60_000
 const SIGNUP_MS = 30 * 60_000
 
-/** SPEC.md §8: what a failed Facebook step says; X's failures say the system error. */
-export const facebookMessages = {
-  connect: 'Facebook接続に失敗しました',
-  login: 'Facebookログインに失敗しました',
-  register: 'Facebook登録に失敗しました',
-} as const
+export { facebookMessages }
 export const TWEET_FAILED = 'ツイートに失敗しました'
 
 const social = (db: Db) => db.withTables<SocialTables>()

@@ -31,5 +31,22 @@ export interface SocialAuthDoneAnswer {
 }
 
 /** How a provider's callback ends, read by the app from `/?social={provider}&result=…`. */
+/** SPEC.md §8: what a failed Facebook step says (X's failures say the system error). */
+export const FACEBOOK_MESSAGES = {
+  connect: 'Facebook接続に失敗しました',
+  login: 'Facebookログインに失敗しました',
+  register: 'Facebook登録に失敗しました',
+} as const
+
+/**
+ * A callback's failure message the app may show: one of §8's own. The address can be written by
+ * anyone, so any other text is never shown (the system error is).
+ */
+export function shownSocialFailure(message: string | null): string | null {
+  return message !== null && (Object.values(FACEBOOK_MESSAGES) as string[]).includes(message)
+    ? message
+    : null
+}
+
 export const SOCIAL_RESULTS = ['done', 'no_user', 'register', 'linked', 'error'] as const
 export type SocialResult = (typeof SOCIAL_RESULTS)[number]

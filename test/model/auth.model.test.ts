@@ -40,6 +40,7 @@ const events: AuthEvent[] = [
   { type: 'logout.request' },
   { type: 'social.callback', noUser: true, error: null },
   { type: 'social.callback', noUser: false, error: 'x' },
+  { type: 'social.callback', noUser: false, error: 'Facebook接続に失敗しました' },
   { type: 'social.callback', noUser: false, error: null },
   { type: 'twitter.linked', ok: true },
   { type: 'twitter.linked', ok: false },
@@ -171,5 +172,19 @@ describe('auth machine effects', () => {
     actor.send({ type: 'logout.request' })
     await settle()
     expect(calls).toEqual(['notify:ng', 'reload', 'reportError'])
+  })
+
+  it("shows §8's Facebook message after a failed callback, and nothing the address made up", () => {
+    const shown: unknown[] = []
+    const actor = createActor(
+      authMachine.provide({ actions: { notify: (_, notice) => shown.push(notice) } }),
+      { input: { twitterAuth: false } },
+    ).start()
+    actor.send({ type: 'social.callback', noUser: false, error: 'Facebookログインに失敗しました' })
+    actor.send({ type: 'social.callback', noUser: false, error: '当選しました！こちらへ' })
+    expect(shown).toEqual([
+      { tone: 'error', text: 'Facebookログインに失敗しました' },
+      { tone: 'error', key: 'L_ERROR_MESSAGE_SYSTEM_ERROR' },
+    ])
   })
 })

@@ -1,4 +1,5 @@
 import { assertEvent, enqueueActions } from 'xstate'
+import { shownSocialFailure } from '../../contract/social.ts'
 import { authSetup, refusalOf } from './auth.setup.ts'
 import { reportAndShow, sessionState, smsState } from './auth.sms.ts'
 import { socialSignupState } from './auth.social.ts'
@@ -37,8 +38,17 @@ export const authMachine = authSetup.createMachine({
       },
       {
         guard: 'hasSocialError',
-        description: 'Callback failures show the generic system error.',
-        actions: { type: 'notify', params: { tone: 'error', key: 'L_ERROR_MESSAGE_SYSTEM_ERROR' } },
+        description:
+          "Callback failures show SPEC §8's Facebook message, or the generic system error (X's).",
+        actions: {
+          type: 'notify',
+          params: ({ event }) => {
+            const shown = shownSocialFailure(event.error)
+            return shown === null
+              ? { tone: 'error' as const, key: 'L_ERROR_MESSAGE_SYSTEM_ERROR' }
+              : { tone: 'error' as const, text: shown }
+          },
+        },
       },
       { description: 'Registration through Twitter succeeded: reload.', actions: 'reloadPage' },
     ],
