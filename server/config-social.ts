@@ -29,7 +29,7 @@ const DEFAULTS: Record<
     tokenUrl: 'https://api.x.com/2/oauth2/token',
     userInfoUrl: 'https://api.x.com/2/users/me',
     postUrl: 'https://api.x.com/2/tweets',
-    scopes: ['users.read', 'tweet.read', 'tweet.write'],
+    scopes: ['users.read', 'tweet.read', 'tweet.write', 'offline.access'],
   },
   facebook: {
     authorizeUrl: 'https://www.facebook.com/v16.0/dialog/oauth',

@@ -29,10 +29,9 @@ import {
   authorizationUrl,
   exchangeCode,
   fetchIdentity,
-  openToken,
-  postTweet,
   sealToken,
 } from '../services/social-oauth.ts'
+import { tweetAsUser } from '../services/social-tweet.ts'
 import { input } from '../validate.ts'
 
 export { SOCIAL_PROVIDERS } from '../config-social.ts'
@@ -80,11 +79,13 @@ async function callbackOutcome(
   if (!code || c.req.query('error')) return refused
   try {
     const redirectUri = callbackUrl(c, name)
-    const token = await exchangeCode(name, config, redirectUri, code, taken.codeVerifier)
-    const identity = await fetchIdentity(config, token)
+    const tokens = await exchangeCode(name, config, redirectUri, code, taken.codeVerifier)
+    const identity = await fetchIdentity(config, tokens.accessToken)
     return await completeAuthorization(c.var.db, session, name, taken.purpose, {
       ...identity,
-      sealedToken: sealToken(config, token),
+      sealedToken: sealToken(config, tokens.accessToken),
+      sealedRefresh: tokens.refreshToken ? sealToken(config, tokens.refreshToken) : null,
+      accessExpiresAt: tokens.expiresAt,
     })
   } catch (error) {
     // The provider's refusal, never its tokens: arctic's errors carry only codes and messages.
@@ -199,12 +200,10 @@ export function socialRoutes() {
   })
 
   api.post('/twitter/post_tweet', async (c) => {
-    const { name, config } = provider(c, 'twitter')
+    const { config } = provider(c, 'twitter')
     const userId = await requireUserId(c)
     const { twitter_text } = await input(c, PostTweetBody)
-    const sealed = await storedToken(c.var.db, userId, name)
-    const token = sealed ? openToken(config, sealed) : null
-    if (!token || !(await postTweet(config, token, twitter_text))) {
+    if (!(await tweetAsUser(c.var.db, config, userId, twitter_text))) {
       throw new ApiError(400, TWEET_FAILED, { errorType: 'TWEET_FAILED' })
     }
     return c.json({ ok: 1 } satisfies Ok)

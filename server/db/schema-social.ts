@@ -17,6 +17,9 @@ export type SocialIdentityTable = {
   name: Generated<string>
   /** Encrypted (services/social-tokens.ts); never logged nor answered. */
   access_token: string | null
+  /** Sealed like access_token (migration 038); null when the provider gave none. */
+  refresh_token: Generated<string | null>
+  access_expires_at: Generated<Date | null>
   created_at: Generated<Date>
 }
 
@@ -35,5 +38,7 @@ export type SocialSignupTable = {
   subject: string
   name: Generated<string>
   access_token: string | null
+  refresh_token: Generated<string | null>
+  access_expires_at: Generated<Date | null>
   expires_at: Date
 }

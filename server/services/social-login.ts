@@ -77,7 +77,16 @@ export interface ProviderIdentity {
   name: string
   /** Sealed (social-oauth.ts sealToken). */
   sealedToken: string
+  /** Sealed too; null (or absent) when the provider gave none (migration 038). */
+  sealedRefresh?: string | null
+  accessExpiresAt?: Date | null
 }
+
+const tokenColumns = (identity: ProviderIdentity) => ({
+  access_token: identity.sealedToken,
+  refresh_token: identity.sealedRefresh ?? null,
+  access_expires_at: identity.accessExpiresAt ?? null,
+})
 
 /** What the callback ends in; the route turns it into a redirect into the app. */
 export type CallbackOutcome =
@@ -90,7 +99,7 @@ export type CallbackOutcome =
 async function linkedUser(db: Db, provider: SocialProvider, identity: ProviderIdentity) {
   const row = await social(db)
     .updateTable('social_identities')
-    .set({ access_token: identity.sealedToken, name: identity.name })
+    .set({ ...tokenColumns(identity), name: identity.name })
     .where('provider', '=', provider)
     .where('subject', '=', identity.subject)
     .returning('user_id')
@@ -113,7 +122,7 @@ async function link(db: Db, userId: number, provider: SocialProvider, identity: 
         subject: identity.subject,
         user_id: userId,
         name: identity.name,
-        access_token: identity.sealedToken,
+        ...tokenColumns(identity),
       })
       .execute()
     const column = provider === 'twitter' ? 'twitter_auth' : 'facebook_auth'
@@ -148,7 +157,7 @@ export async function completeAuthorization(
   const values = {
     subject: identity.subject,
     name: identity.name,
-    access_token: identity.sealedToken,
+    ...tokenColumns(identity),
     expires_at: new Date(Date.now() + SIGNUP_MS),
   }
   await social(db)
@@ -215,6 +224,8 @@ export async function finishSignup(
     subject: pending.subject,
     name: pending.name,
     sealedToken: pending.access_token ?? '',
+    sealedRefresh: pending.refresh_token,
+    accessExpiresAt: pending.access_expires_at,
   })
   return userId
 }

@@ -4,7 +4,7 @@
  * and a tweet. Tokens pass through here and are never logged; stored ones are encrypted.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
-import { CodeChallengeMethod, Facebook, OAuth2Client, Twitter } from 'arctic'
+import { CodeChallengeMethod, Facebook, OAuth2Client, Twitter, type OAuth2Tokens } from 'arctic'
 import type { SocialProvider, SocialProviderConfig } from '../config-social.ts'
 
 const TIMEOUT_MS = 10_000
@@ -38,26 +38,65 @@ export function authorizationUrl(
   )
 }
 
-/** The access token for an authorization code; throws when the provider refuses. */
+/** What a token answer gave: the access token, its refresh token and expiry when present. */
+export interface ProviderTokens {
+  accessToken: string
+  refreshToken: string | null
+  expiresAt: Date | null
+}
+
+function tokensOf(tokens: OAuth2Tokens): ProviderTokens {
+  let expiresAt: Date | null = null
+  try {
+    expiresAt = tokens.accessTokenExpiresAt()
+  } catch {
+    expiresAt = null // no `expires_in` in the answer
+  }
+  return {
+    accessToken: tokens.accessToken(),
+    refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : null,
+    expiresAt,
+  }
+}
+
+/** The tokens for an authorization code; throws when the provider refuses. */
 export async function exchangeCode(
   provider: SocialProvider,
   config: SocialProviderConfig,
   redirectUri: string,
   code: string,
   codeVerifier: string,
-): Promise<string> {
+): Promise<ProviderTokens> {
   if (config.customEndpoints) {
     const client = new OAuth2Client(config.clientId, config.clientSecret, redirectUri)
-    return (
-      await client.validateAuthorizationCode(config.tokenUrl, code, codeVerifier)
-    ).accessToken()
+    return tokensOf(await client.validateAuthorizationCode(config.tokenUrl, code, codeVerifier))
   }
   if (provider === 'twitter') {
     const client = new Twitter(config.clientId, config.clientSecret, redirectUri)
-    return (await client.validateAuthorizationCode(code, codeVerifier)).accessToken()
+    return tokensOf(await client.validateAuthorizationCode(code, codeVerifier))
   }
   const client = new Facebook(config.clientId, config.clientSecret, redirectUri)
-  return (await client.validateAuthorizationCode(code)).accessToken()
+  return tokensOf(await client.validateAuthorizationCode(code))
+}
+
+/**
+ * New tokens for a refresh token (X, `grant_type=refresh_token`); throws when the provider
+ * refuses (arctic's OAuth2RequestError carries the code, never the tokens). X rotates the
+ * refresh token: a missing one in the answer keeps the old one.
+ */
+export async function refreshTokens(
+  config: SocialProviderConfig,
+  refreshToken: string,
+): Promise<ProviderTokens> {
+  const tokens = config.customEndpoints
+    ? await new OAuth2Client(config.clientId, config.clientSecret, null).refreshAccessToken(
+        config.tokenUrl,
+        refreshToken,
+        [],
+      )
+    : await new Twitter(config.clientId, config.clientSecret, '').refreshAccessToken(refreshToken)
+  const fresh = tokensOf(tokens)
+  return { ...fresh, refreshToken: fresh.refreshToken ?? refreshToken }
 }
 
 function text(value: unknown): string | undefined {
@@ -88,13 +127,15 @@ export async function fetchIdentity(
   return { subject, name: name.slice(0, 64) }
 }
 
-/** Posts `text` as the token's user (X's `POST /2/tweets`); false when the provider refuses. */
+export type TweetResult = 'ok' | 'unauthorized' | 'failed'
+
+/** Posts `text` as the token's user (X's `POST /2/tweets`); 'unauthorized' on a 401. */
 export async function postTweet(
   config: SocialProviderConfig,
   accessToken: string,
   body: string,
-): Promise<boolean> {
-  if (!config.postUrl) return false
+): Promise<TweetResult> {
+  if (!config.postUrl) return 'failed'
   try {
     const response = await fetch(config.postUrl, {
       method: 'POST',
@@ -102,9 +143,10 @@ export async function postTweet(
       body: JSON.stringify({ text: body }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     })
-    return response.ok
+    if (response.ok) return 'ok'
+    return response.status === 401 ? 'unauthorized' : 'failed'
   } catch {
-    return false
+    return 'failed'
   }
 }
 
