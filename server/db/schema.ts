@@ -9,6 +9,7 @@ import type { MissionTables } from './schema-missions.ts'
 import type { ObservabilityTables } from './schema-observability.ts'
 import type { OrganizerTables } from './schema-organizer.ts'
 import type { RankingTables } from './schema-rankings.ts'
+import type { ReportTables } from './schema-reports.ts'
 import type { ShopTables } from './schema-shop.ts'
 import type { GiftKind, GiftType } from '../../src/domain/gifts.ts'
 
@@ -24,6 +25,7 @@ export interface DB
     FollowTables,
     AccountTables,
     OrganizerTables,
+    ReportTables,
     ObservabilityTables {
   genres: GenreTable
   users: UserTable
@@ -35,9 +37,6 @@ export interface DB
   outbox: OutboxTable
   rate_counters: RateCounterTable
   comments: CommentTable
-  live_reports: LiveReportTable
-  user_reports: UserReportTable
-  comment_blocks: CommentBlockTable
   room_banners: RoomBannerTable
   gifts: GiftTable
   gift_groups: GiftGroupTable
@@ -187,33 +186,6 @@ export interface CommentTable {
   live_id: number
   user_id: number
   comment: string
-  created_at: CreatedAt
-}
-
-export interface LiveReportTable {
-  id: Generated<number>
-  live_id: number
-  user_id: number
-  category_id: number
-  comment: Generated<string>
-  created_at: CreatedAt
-}
-
-export interface UserReportTable {
-  id: Generated<number>
-  room_id: number
-  reporter_user_id: number
-  reported_user_id: number
-  category_id: number
-  place_id: Generated<number>
-  comment: Generated<string>
-  is_blocked_post: Generated<boolean>
-  created_at: CreatedAt
-}
-
-export interface CommentBlockTable {
-  room_id: number
-  user_id: number
   created_at: CreatedAt
 }
 
