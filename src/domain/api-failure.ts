@@ -42,3 +42,9 @@ export function failureOf(error: unknown): ApiFailure {
 export type Notice =
   | { tone: 'success' | 'error' | 'show'; key: string }
   | { tone: 'success' | 'error' | 'show'; text: string }
+
+/** The login has expired (or was never there): a 401 from our server. */
+export function isLoginLost(error: unknown): boolean {
+  const failure = failureOf(error)
+  return failure.kind === 'server' && failure.status === 401
+}

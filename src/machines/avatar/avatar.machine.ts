@@ -5,7 +5,7 @@ import type {
   ChooseAvatarAnswer,
   OwnedAvatar,
 } from '../../contract/avatar.ts'
-import { failureOf, type Notice } from '../../domain/api-failure.ts'
+import { failureOf, type Notice, isLoginLost } from '../../domain/api-failure.ts'
 import { notProvided } from '../not-provided.ts'
 
 export interface AvatarContext {
@@ -122,10 +122,7 @@ export const avatarMachine = setup({
       return context.avatars.some((a) => a.avatar_id === event.avatarId && a.is_fav !== event.isFav)
     },
     isRefused: (_, { error }: { error: unknown }) => refusal(error) !== null,
-    isLoginLost: (_, { error }: { error: unknown }) => {
-      const failure = failureOf(error)
-      return failure.kind === 'server' && failure.status === 401
-    },
+    isLoginLost: (_, { error }: { error: unknown }) => isLoginLost(error),
   },
 }).createMachine({
   id: 'avatar',

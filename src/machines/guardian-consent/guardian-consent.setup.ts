@@ -4,7 +4,7 @@ import type {
   GuardianConsentAnswer,
   GuardianConsentBody,
 } from '../../contract/guardian.ts'
-import { failureOf, type Notice } from '../../domain/api-failure.ts'
+import { failureOf, type Notice, isLoginLost } from '../../domain/api-failure.ts'
 import {
   guardianConsentProblems,
   type GuardianConsentField,
@@ -102,9 +102,6 @@ export const guardianConsentSetup = setup({
     isUnder13: (_, answer: GuardianConsentAnswer) => answer.is_under_13,
     formInvalid: ({ context }) => Object.keys(guardianConsentProblems(context.form)).length > 0,
     hasFieldErrors: (_, { error }: { error: unknown }) => refusedFields(error) !== null,
-    isLoginLost: (_, { error }: { error: unknown }) => {
-      const failure = failureOf(error)
-      return failure.kind === 'server' && failure.status === 401
-    },
+    isLoginLost: (_, { error }: { error: unknown }) => isLoginLost(error),
   },
 })

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { InvoiceAnswer, InvoiceBody, InvoiceRegistration } from '../../contract/invoice.ts'
-import { failureOf, type Notice } from '../../domain/api-failure.ts'
+import { failureOf, type Notice, isLoginLost } from '../../domain/api-failure.ts'
 import { invoiceProblems, type InvoiceField, type InvoiceForm } from '../../domain/invoice.ts'
 import { notProvided } from '../not-provided.ts'
 
@@ -90,10 +90,7 @@ export const invoiceMachine = setup({
     isPostPage: ({ context }) => context.page === 'post',
     formInvalid: ({ context }) => Object.keys(invoiceProblems(context.form)).length > 0,
     hasFieldErrors: (_, { error }: { error: unknown }) => refusedFields(error) !== null,
-    isLoginLost: (_, { error }: { error: unknown }) => {
-      const failure = failureOf(error)
-      return failure.kind === 'server' && failure.status === 401
-    },
+    isLoginLost: (_, { error }: { error: unknown }) => isLoginLost(error),
   },
 }).createMachine({
   id: 'invoice',

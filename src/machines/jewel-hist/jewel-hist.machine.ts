@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { JewelHistAnswer } from '../../contract/jewel.ts'
-import { failureOf } from '../../domain/api-failure.ts'
+import { isLoginLost } from '../../domain/api-failure.ts'
 import { shiftMonth } from '../../domain/jewel-months.ts'
 import { notProvided } from '../not-provided.ts'
 
@@ -43,10 +43,7 @@ export const jewelHistMachine = setup({
   guards: {
     hasNext: ({ context }) =>
       context.answer !== null && context.answer.month < context.answer.current_month,
-    isLoginLost: (_, { error }: { error: unknown }) => {
-      const failure = failureOf(error)
-      return failure.kind === 'server' && failure.status === 401
-    },
+    isLoginLost: (_, { error }: { error: unknown }) => isLoginLost(error),
   },
 }).createMachine({
   id: 'jewelHist',

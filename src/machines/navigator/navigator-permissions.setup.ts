@@ -4,7 +4,7 @@ import type {
   NavigatorPermissionsAnswer,
   RoomOrganizerAnswer,
 } from '../../contract/navigator.ts'
-import { failureOf, type Notice } from '../../domain/api-failure.ts'
+import { failureOf, type Notice, isLoginLost } from '../../domain/api-failure.ts'
 import type { NavigatorRight } from '../../domain/navigator.ts'
 import { notProvided } from '../not-provided.ts'
 
@@ -192,9 +192,6 @@ export const permissionsSetup = setup({
     mayAccept: ({ context }) => context.mode === 'owner' && context.link?.status === 'pending',
     mayDecline: ({ context }) => context.mode === 'owner' && context.link !== null,
     hasFieldErrors: (_, { error }: { error: unknown }) => refusedFields(error) !== null,
-    isLoginLost: (_, { error }: { error: unknown }) => {
-      const failure = failureOf(error)
-      return failure.kind === 'server' && failure.status === 401
-    },
+    isLoginLost: (_, { error }: { error: unknown }) => isLoginLost(error),
   },
 })

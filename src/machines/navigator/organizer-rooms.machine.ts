@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { OrganizerRoomsAnswer } from '../../contract/navigator.ts'
-import { failureOf, type Notice } from '../../domain/api-failure.ts'
+import { failureOf, type Notice, isLoginLost } from '../../domain/api-failure.ts'
 import { notProvided } from '../not-provided.ts'
 
 export interface OrganizerRoomsContext {
@@ -67,10 +67,7 @@ export const organizerRoomsMachine = setup({
   guards: {
     keyPasses: ({ context }) => roomKeyProblem(context.roomUrlKey) === null,
     isKeyRefused: (_, { error }: { error: unknown }) => refusedKey(error) !== null,
-    isLoginLost: (_, { error }: { error: unknown }) => {
-      const failure = failureOf(error)
-      return failure.kind === 'server' && failure.status === 401
-    },
+    isLoginLost: (_, { error }: { error: unknown }) => isLoginLost(error),
   },
 }).createMachine({
   id: 'organizerRooms',

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { NO_ROOM_ERROR, type RoomBackgroundsAnswer } from '../../contract/room-background.ts'
-import { failureOf, type Notice } from '../../domain/api-failure.ts'
+import { failureOf, type Notice, isLoginLost } from '../../domain/api-failure.ts'
 import { notProvided } from '../not-provided.ts'
 
 /** One change to the room's backgrounds, as `/api/room_backgrounds/…` takes it. */
@@ -86,10 +86,7 @@ export const roomBackgroundMachine = setup({
       const failure = failureOf(error)
       return failure.kind === 'server' && failure.errorType === NO_ROOM_ERROR
     },
-    isLoginLost: (_, { error }: { error: unknown }) => {
-      const failure = failureOf(error)
-      return failure.kind === 'server' && failure.status === 401
-    },
+    isLoginLost: (_, { error }: { error: unknown }) => isLoginLost(error),
   },
 }).createMachine({
   id: 'roomBackground',

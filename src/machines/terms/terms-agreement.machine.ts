@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { TermsAgreementAnswer } from '../../contract/terms.ts'
-import { failureOf, type Notice } from '../../domain/api-failure.ts'
+import { failureOf, type Notice, isLoginLost } from '../../domain/api-failure.ts'
 import { notProvided } from '../not-provided.ts'
 
 /** Whose page: a user's `/agree_new_terms`, or an organizer's `/organizer/agree_new_terms`. */
@@ -53,10 +53,7 @@ export const termsAgreementMachine = setup({
   },
   guards: {
     isChecked: ({ context }) => context.checked,
-    isLoginLost: (_, { error }: { error: unknown }) => {
-      const failure = failureOf(error)
-      return failure.kind === 'server' && failure.status === 401
-    },
+    isLoginLost: (_, { error }: { error: unknown }) => isLoginLost(error),
     termsChanged: (_, { error }: { error: unknown }) => {
       const failure = failureOf(error)
       return failure.kind === 'server' && failure.status === 409
