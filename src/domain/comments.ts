@@ -105,6 +105,20 @@ export function keepNewest<T>(items: readonly T[], max: number): T[] {
  */
 export const commentKey = (c: CommentEntry) => `${c.user_id}:${c.created_at}:${c.comment}`
 
+/**
+ * A key per row, unique within `comments`: two comments alike in user, second and text (sent
+ * twice quickly) get `#1`, `#2`… after the first, so a list renders and removes each row.
+ */
+export function rowKeys(comments: readonly CommentEntry[]): string[] {
+  const counts = new Map<string, number>()
+  return comments.map((c) => {
+    const key = commentKey(c)
+    const n = counts.get(key) ?? 0
+    counts.set(key, n + 1)
+    return n === 0 ? key : `${key}#${n}`
+  })
+}
+
 /** The keys of the comments a viewer already has, bounded: the newest `max` are remembered. */
 export class SeenComments {
   private readonly keys = new Set<string>()

@@ -154,7 +154,7 @@ describe('live room in Chromium', () => {
     const mutedSummary = page.getByText(/^ミュート中のユーザー（\d+）$/)
     await mutedSummary.waitFor()
     const rowsOf = () => list.locator(`[data-user-id="${userId}"]`).count()
-    await expect.poll(rowsOf).toBe(0)
+    await expect.poll(rowsOf, { timeout: 5000 }).toBe(0)
 
     await page.reload()
     await page.getByRole('button', { name: 'フォロー中' }).waitFor()

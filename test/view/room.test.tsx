@@ -177,6 +177,33 @@ describe('room page', () => {
     expect(screen.queryByText(/ミュート中のユーザー/)).toBeNull()
   })
 
+  it('mutes a user who sent the same comment twice in one second: every row of theirs goes', async () => {
+    // Two rows alike in user, second and text (a bot or a fast '888'): once keyed alike, React
+    // left a stale row behind after the mute.
+    const twice = room({
+      '/api/live/comment_log': {
+        comment_log: [
+          comment(2, 'みどり', '初見です', 3),
+          comment(3, 'あおい', '888', 2),
+          comment(3, 'あおい', '888', 2),
+          comment(2, 'みどり', 'こんばんは', 1),
+        ],
+      },
+    })
+    renderApp('/r/kirari_hoshino', fakeApi(twice))
+    await screen.findByRole('heading', { level: 1 })
+    expect(within(list()).getAllByTestId('comment')).toHaveLength(4)
+    const [menu] = within(list()).getAllByRole('button', { name: 'あおい さんのメニュー' })
+    if (!menu) throw new Error('no menu button')
+    fireEvent.click(menu)
+    fireEvent.click(within(list()).getByRole('button', { name: 'ミュートする' }))
+    expect(
+      within(list())
+        .getAllByTestId('comment')
+        .map((li) => li.textContent),
+    ).toEqual(['みどりこんばんは', 'みどり初見です'])
+  })
+
   it('opens with the session mute list: a user muted before a reload stays hidden', async () => {
     const rendered = renderApp('/r/kirari_hoshino', fakeApi(room()))
     // What sessionStorage holds from before the reload; read when the room loads.

@@ -1,6 +1,6 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useSelector } from '@xstate/react'
-import { commentKey, type CommentEntry } from '../../domain/comments.ts'
+import { rowKeys, type CommentEntry } from '../../domain/comments.ts'
 import { useT } from '../app-context.tsx'
 import { Badge } from '../components/Badge.tsx'
 import { useVitals } from '../vitals-context.tsx'
@@ -13,6 +13,7 @@ const LATEST_SLACK = 24
 /** One comment; a viewer can open a menu on someone else's name to mute or report them. */
 const CommentRow = memo(function CommentRow({
   comment,
+  rowKey: key,
   canAct,
   open,
   onToggle,
@@ -20,6 +21,8 @@ const CommentRow = memo(function CommentRow({
   onReport,
 }: {
   comment: CommentEntry
+  /** Unique in the list, even for two rows alike in user, second and text. */
+  rowKey: string
   canAct: boolean
   open: boolean
   onToggle: (key: string | null) => void
@@ -27,7 +30,6 @@ const CommentRow = memo(function CommentRow({
   onReport: (comment: CommentEntry) => void
 }) {
   const { t } = useT()
-  const key = commentKey(comment)
   return (
     <li
       className={comment.is_liver_comment ? 'comment comment--liver' : 'comment'}
@@ -93,6 +95,7 @@ export function CommentList({
   const logs = useSelector(actor, (s) => s.context.logs)
   const following = useSelector(actor, (s) => s.matches('following'))
   const muted = useSelector(room, (s) => s.context.muted)
+  const keys = useMemo(() => rowKeys(comments), [comments])
   const list = useRef<HTMLOListElement>(null)
   const [menuFor, setMenuFor] = useState<string | null>(null)
 
@@ -150,11 +153,12 @@ export function CommentList({
             if (atLatest !== following) actor.send({ type: 'view.scrolled', atLatest })
           }}
         >
-          {comments.map((c) => {
-            const key = commentKey(c)
+          {comments.map((c, i) => {
+            const key = keys[i] ?? ''
             return (
               <CommentRow
                 key={key}
+                rowKey={key}
                 comment={c}
                 canAct={c.user_id !== userId}
                 open={menuFor === key}
