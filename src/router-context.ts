@@ -5,6 +5,7 @@ import type { ShopMachines } from './compose/shop.ts'
 import type { RoomMachines } from './compose/room.ts'
 import type { LotteryMachines } from './compose/lottery.ts'
 import type { EventMachines } from './compose/event.ts'
+import type { CampaignMachines } from './compose/campaign.ts'
 import type { SearchMachines } from './compose/search.ts'
 import type { ApiClient } from './effects/api/client.ts'
 import type { Locale } from './domain/locale.ts'
@@ -32,6 +33,8 @@ export interface RouterContext {
   room: () => Promise<RoomMachines>
   /** The event pages' machine, loaded with the first event page. */
   event: () => Promise<EventMachines>
+  /** The campaign pages', the virtual livers' and /r/hc's machines (issue #22), with the first of those pages. */
+  campaign: () => Promise<CampaignMachines>
   /** The header's search box and the results page's machines, loaded when first needed. */
   search: () => Promise<SearchMachines>
   /** The gacha, ad-watch and flow visualizer machines, loaded with their first page. */

@@ -12,6 +12,7 @@ import { once } from '../lazy-once.ts'
 import type { RouterContext } from '../router-context.ts'
 import { fromPromise } from 'xstate'
 import type { EventMachines } from './event.ts'
+import type { CampaignMachines } from './campaign.ts'
 import type { LotteryMachines } from './lottery.ts'
 import type { AppPorts } from './ports.ts'
 import type { Effects } from './effects.ts'
@@ -112,6 +113,9 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     ),
     event: once<EventMachines>(() =>
       import('./event.ts').then((m) => m.eventMachines(effects, ports)),
+    ),
+    campaign: once<CampaignMachines>(() =>
+      import('./campaign.ts').then((m) => m.campaignMachines(effects, ports)),
     ),
     search: once<SearchMachines>(() =>
       import('./search.ts').then((m) => m.searchMachines(effects, ports)),
