@@ -1,0 +1,33 @@
+import type { CSSProperties } from 'react'
+import type { LiverTheme } from '../../contract/liver-theme.ts'
+
+/** The relative luminance of a `#rrggbb` colour (WCAG 2). */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  }
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+}
+
+const DARK_INK = '#1f1d2b'
+const LIGHT_INK = '#ffffff'
+
+/** Dark or white text, whichever reads better on `background` (a `#rrggbb` colour). */
+export function readableInk(background: string): string {
+  const l = luminance(background)
+  const onDark = 1.05 / (l + 0.05)
+  const onLight = (l + 0.05) / (luminance(DARK_INK) + 0.05)
+  return onLight >= onDark ? DARK_INK : LIGHT_INK
+}
+
+/** A theme as CSS custom properties, for the room's root and the gallery's previews. */
+export function themeVars(theme: LiverTheme): CSSProperties {
+  return {
+    '--theme-frame': theme.frame_color,
+    '--theme-accent': theme.accent_color,
+    '--theme-accent-ink': readableInk(theme.accent_color),
+    '--theme-bg': theme.background_color,
+    '--theme-ink': readableInk(theme.background_color),
+  } as CSSProperties
+}
