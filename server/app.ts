@@ -39,6 +39,7 @@ import { inquiryRoutes } from './api/inquiry.ts'
 import { invoiceRoutes } from './api/invoice.ts'
 import { organizerApplicationRoutes } from './api/organizer-application.ts'
 import { navigatorRoutes } from './api/navigator.ts'
+import { partyRoutes } from './api/parties.ts'
 import { avatarRoutes } from './api/avatar.ts'
 import { jewelRoutes } from './api/jewel.ts'
 import { termsRoutes } from './api/terms.ts'
@@ -186,6 +187,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', invoiceRoutes())
   app.route('/api', organizerApplicationRoutes())
   app.route('/api', navigatorRoutes())
+  app.route('/api', partyRoutes())
   app.route('/api', roomBackgroundRoutes())
   app.route('/api', avatarRoutes())
   app.route('/api', jewelRoutes())

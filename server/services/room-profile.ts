@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts'
 import { ApiError, messages } from '../errors.ts'
 import { roomConfig } from './ec-items.ts'
 import { roomEvent } from './events/room-event.ts'
+import { partyProfileFields } from './parties/channels.ts'
 import { RESTART_WINDOW_MS, openLive } from './lives.ts'
 import { tagsOf } from './search/live-tags.ts'
 import { medalImage } from './rankings/medal-pages.ts'
@@ -86,7 +87,7 @@ export async function roomProfile(
 ): Promise<RoomProfileAnswer> {
   const room = await roomRow(db, roomId, viewer.userId)
   if (!room) throw new ApiError(404, messages.notFound)
-  const [live, state, ec, standing, streak, event, more] = await Promise.all([
+  const [live, state, ec, standing, streak, event, more, party] = await Promise.all([
     openLive(db, { roomId: room.id }),
     viewerState(db, viewer.userId, room.id, null),
     roomConfig(db, { id: room.id }, null),
@@ -94,6 +95,7 @@ export async function roomProfile(
     liveStreakDays(db, room.id),
     roomEvent(db, room.id, nowMs),
     extras(db, room.id),
+    partyProfileFields(db, room.id),
   ])
   const [views, tags] = live
     ? await Promise.all([
@@ -169,9 +171,7 @@ export async function roomProfile(
     avatar: { description: '', list: [] },
     is_talk_online: false,
     is_talk_opened: false,
-    party_live_status: 0,
-    party: {},
-    is_party_enabled: false,
+    ...party,
     premium_room_type: 0,
     is_live_tag_campaign_opened: false,
     is_paid_live: false,

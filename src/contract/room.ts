@@ -6,6 +6,7 @@ import type { RegulationStatus } from '../domain/regulation.ts'
 import type { Banner, RecommendedComment } from '../domain/room.ts'
 import type { EcConfig } from '../domain/shop.ts'
 import { Flag, FlagOr, Id, Text, type Ok } from './common.ts'
+import type { PartyInfo } from './party.ts'
 
 export const RoomIdQuery = v.object({ room_id: Id })
 export type RoomIdQuery = v.InferInput<typeof RoomIdQuery>
@@ -173,7 +174,8 @@ export interface RoomProfileAnswer extends LeagueFields {
   is_talk_online: boolean
   is_talk_opened: boolean
   party_live_status: number
-  party: Record<string, never>
+  /** The party the room is in (src/contract/party.ts), `{}` when none. */
+  party: PartyInfo | Record<string, never>
   is_party_enabled: boolean
   premium_room_type: number
   is_live_tag_campaign_opened: boolean
