@@ -28,6 +28,8 @@ import { eventEntryRoutes } from './api/event-entry.ts'
 import { organizerEventRoutes } from './api/organizer-events.ts'
 import { eventListRoutes } from './api/event-lists.ts'
 import { rankingRoutes } from './api/ranking.ts'
+import { siteDialogRoutes } from './api/site-dialog.ts'
+import { animationRoutes } from './api/animations.ts'
 import { liveViewerRoutes } from './api/live-viewer.ts'
 import { reportRoutes } from './api/reports.ts'
 import { roomLiveCheckRoutes, roomRoutes } from './api/room.ts'
@@ -181,6 +183,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/organizer/events', organizerEventRoutes())
   app.route('/', eventListRoutes())
   app.route('/api/genre_ranking', rankingRoutes())
+  app.route('/api', siteDialogRoutes())
+  app.route('/api', animationRoutes())
   app.route('/api', standingRoutes())
   app.route('/api', missionRoutes())
   app.route('/api', followRoutes())

@@ -34,6 +34,8 @@ export interface EventTable {
   terms: Generated<string>
   tutorial_url: Generated<string>
   finalized_at: Date | null
+  /** An event for virtual livers (migration 040): listed by /virtual_liver/events. */
+  for_virtual: Generated<boolean>
   created_at: CreatedAt
 }
 

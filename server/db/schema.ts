@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt } from './columns.ts'
+import type { DialogTables } from './schema-dialogs.ts'
 import type { PartyTables } from './schema-parties.ts'
 import type { AccountTables } from './schema-account.ts'
 import type { EnqueteTables } from './schema-enquetes.ts'
@@ -17,6 +18,7 @@ import type { GiftKind, GiftType } from '../../src/domain/gifts.ts'
 /** Kysely's view of the tables created by `migrations/*.sql`. */
 export interface DB
   extends
+    DialogTables,
     PartyTables,
     ShopTables,
     EventTables,

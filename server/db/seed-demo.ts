@@ -7,6 +7,7 @@ import { seedDemoOrganizer } from './seed-organizer.ts'
 import { seedDemoNews, seedDemoSchedules, seedDemoTags } from './seed-follow.ts'
 import { seedDemoEcItems } from './seed-shop.ts'
 import { seedDemoChild } from './seed-child.ts'
+import { seedDemoDialogs } from './seed-dialogs.ts'
 import { seedDemoParties } from './seed-parties.ts'
 import type { Db } from './index.ts'
 
@@ -46,6 +47,7 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
   await seedDemoNews(db)
   await seedDemoTags(db)
   await seedDemoBackgrounds(db)
+  await seedDemoDialogs(db)
   await seedDemoParties(db)
   // The rooms the demo put on air have been on air: their first-live medal (services/rankings).
   await sql`

@@ -6,6 +6,7 @@ import { demoRooms as rooms, genres } from './demo-data.ts'
 import { CATALOGUE, GIFT_GROUPS } from './gift-catalogue.ts'
 import { GACHAS, LIMITED_DAYS } from './gacha-catalogue.ts'
 import { seedMissions } from './seed-missions.ts'
+import { seedAnimations } from './seed-dialogs.ts'
 import { seedDemoAdditions } from './seed-demo.ts'
 import { seedShop } from './seed-shop.ts'
 import type { Db } from './index.ts'
@@ -43,6 +44,7 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
   if (await isSeeded(db)) {
     // A database seeded by an older version gets what the catalogue and demo have gained since.
     await seedGifts(db)
+    await seedAnimations(db)
     await seedGachas(db, options.now ?? new Date())
     await seedShop(db)
     await seedMissions(db, options.now ?? new Date())
@@ -61,6 +63,7 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
     if (await isSeeded(tx)) return false
     await tx.insertInto('genres').values(genres).execute()
     await seedGifts(tx)
+    await seedAnimations(tx)
     await seedGachas(tx, now)
     await seedShop(tx)
     await seedMissions(tx, now)
