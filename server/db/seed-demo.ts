@@ -7,6 +7,7 @@ import { seedDemoOrganizer } from './seed-organizer.ts'
 import { seedDemoNews, seedDemoSchedules, seedDemoTags } from './seed-follow.ts'
 import { seedDemoEcItems } from './seed-shop.ts'
 import { seedDemoChild } from './seed-child.ts'
+import { seedDemoVirtual } from './seed-virtual.ts'
 import { seedDemoDialogs } from './seed-dialogs.ts'
 import { seedDemoParties } from './seed-parties.ts'
 import type { Db } from './index.ts'
@@ -41,6 +42,8 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
     .onConflict((oc) => oc.columns(['user_id', 'prize_id']).doNothing())
     .execute()
   await seedDemoEcItems(db)
+  // Before the events: its room on air is entered in the ongoing event from the first start.
+  await seedDemoVirtual(db)
   await seedDemoEvents(db)
   await seedDemoOrganizer(db)
   await seedDemoSchedules(db, new Date())
