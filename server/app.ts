@@ -28,6 +28,8 @@ import { eventEntryRoutes } from './api/event-entry.ts'
 import { organizerEventRoutes } from './api/organizer-events.ts'
 import { eventListRoutes } from './api/event-lists.ts'
 import { rankingRoutes } from './api/ranking.ts'
+import { siteDialogRoutes } from './api/site-dialog.ts'
+import { animationRoutes } from './api/animations.ts'
 import { virtualLiverRoutes } from './api/virtual-liver.ts'
 import { siteDialogRoutes } from './api/site-dialog.ts'
 import { animationRoutes } from './api/animations.ts'
@@ -184,6 +186,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/organizer/events', organizerEventRoutes())
   app.route('/', eventListRoutes())
   app.route('/api/genre_ranking', rankingRoutes())
+  app.route('/api', siteDialogRoutes())
+  app.route('/api', animationRoutes())
   app.route('/api/virtual_liver', virtualLiverRoutes())
   app.route('/api', siteDialogRoutes())
   app.route('/api', animationRoutes())
