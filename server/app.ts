@@ -21,6 +21,7 @@ import { encoderRoutes } from './api/encoder.ts'
 import { imageRoutes } from './api/images.ts'
 import { backgroundImageRoutes } from './api/background-images.ts'
 import { roomBackgroundRoutes } from './api/room-backgrounds.ts'
+import { liverThemeImageRoutes, liverThemeRoutes } from './api/liver-themes.ts'
 import { adMediaRoutes, mediaRoutes } from './api/media.ts'
 import { adRewardRoutes, gachaRoutes } from './api/gachas.ts'
 import { eventRoutes } from './api/event.ts'
@@ -199,6 +200,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', navigatorRoutes())
   app.route('/api', partyRoutes())
   app.route('/api', roomBackgroundRoutes())
+  app.route('/api', liverThemeRoutes())
   app.route('/api', avatarRoutes())
   app.route('/api', jewelRoutes())
   app.route('/api', termsRoutes())
@@ -215,6 +217,7 @@ export function createApp(deps: AppDeps) {
   app.route('/sr/lang', langRoutes(config.i18nDir))
   app.route('/img', imageRoutes())
   app.route('/img', backgroundImageRoutes())
+  app.route('/img', liverThemeImageRoutes())
   app.route('/img', shopImageRoutes())
   app.route('/img', standingImageRoutes())
   app.route('/hls', mediaRoutes())

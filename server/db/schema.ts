@@ -6,6 +6,7 @@ import type { AccountTables } from './schema-account.ts'
 import type { EnqueteTables } from './schema-enquetes.ts'
 import type { EventTables } from './schema-events.ts'
 import type { GachaTables } from './schema-gacha.ts'
+import type { LiverThemeTables } from './schema-liver-themes.ts'
 import type { FollowTables } from './schema-follow.ts'
 import type { MissionTables } from './schema-missions.ts'
 import type { ObservabilityTables } from './schema-observability.ts'
@@ -21,6 +22,7 @@ export interface DB
     DialogTables,
     PartyTables,
     ShopTables,
+    LiverThemeTables,
     EventTables,
     GachaTables,
     EnqueteTables,
@@ -115,6 +117,8 @@ export interface RoomTable {
   /** The owner's greeting to followers (issue #20); '' when none. */
   greeting: Generated<string>
   stream_key: string | null
+  /** The liver theme the room wears (migration 041); null for none. */
+  liver_theme_id: Generated<number | null>
 }
 
 export interface LiveTable {

@@ -7,6 +7,7 @@ import { seedDemoOrganizer } from './seed-organizer.ts'
 import { seedDemoNews, seedDemoSchedules, seedDemoTags } from './seed-follow.ts'
 import { seedDemoEcItems } from './seed-shop.ts'
 import { seedDemoChild } from './seed-child.ts'
+import { seedDemoLiverThemes } from './seed-liver-themes.ts'
 import { seedDemoDialogs } from './seed-dialogs.ts'
 import { seedDemoVirtual } from './seed-virtual.ts'
 import { seedDemoDialogs } from './seed-dialogs.ts'
@@ -51,6 +52,7 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
   await seedDemoNews(db)
   await seedDemoTags(db)
   await seedDemoBackgrounds(db)
+  await seedDemoLiverThemes(db)
   await seedDemoDialogs(db)
   await seedDemoParties(db)
   // The rooms the demo put on air have been on air: their first-live medal (services/rankings).

@@ -8,6 +8,7 @@ import { GACHAS, LIMITED_DAYS } from './gacha-catalogue.ts'
 import { seedMissions } from './seed-missions.ts'
 import { seedAnimations } from './seed-dialogs.ts'
 import { seedDemoAdditions } from './seed-demo.ts'
+import { seedLiverThemes } from './seed-liver-themes.ts'
 import { seedShop } from './seed-shop.ts'
 import type { Db } from './index.ts'
 
@@ -44,6 +45,7 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
   if (await isSeeded(db)) {
     // A database seeded by an older version gets what the catalogue and demo have gained since.
     await seedGifts(db)
+    await seedLiverThemes(db)
     await seedAnimations(db)
     await seedGachas(db, options.now ?? new Date())
     await seedShop(db)
@@ -63,6 +65,7 @@ export async function seed(db: Db, options: { demo: boolean; now?: Date }): Prom
     if (await isSeeded(tx)) return false
     await tx.insertInto('genres').values(genres).execute()
     await seedGifts(tx)
+    await seedLiverThemes(tx)
     await seedAnimations(tx)
     await seedGachas(tx, now)
     await seedShop(tx)
