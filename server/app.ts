@@ -32,8 +32,6 @@ import { rankingRoutes } from './api/ranking.ts'
 import { siteDialogRoutes } from './api/site-dialog.ts'
 import { animationRoutes } from './api/animations.ts'
 import { virtualLiverRoutes } from './api/virtual-liver.ts'
-import { siteDialogRoutes } from './api/site-dialog.ts'
-import { animationRoutes } from './api/animations.ts'
 import { liveViewerRoutes } from './api/live-viewer.ts'
 import { reportRoutes } from './api/reports.ts'
 import { roomLiveCheckRoutes, roomRoutes } from './api/room.ts'
@@ -190,8 +188,6 @@ export function createApp(deps: AppDeps) {
   app.route('/api', siteDialogRoutes())
   app.route('/api', animationRoutes())
   app.route('/api/virtual_liver', virtualLiverRoutes())
-  app.route('/api', siteDialogRoutes())
-  app.route('/api', animationRoutes())
   app.route('/api', standingRoutes())
   app.route('/api', missionRoutes())
   app.route('/api', followRoutes())

@@ -10,7 +10,6 @@ import { seedDemoChild } from './seed-child.ts'
 import { seedDemoLiverThemes } from './seed-liver-themes.ts'
 import { seedDemoDialogs } from './seed-dialogs.ts'
 import { seedDemoVirtual } from './seed-virtual.ts'
-import { seedDemoDialogs } from './seed-dialogs.ts'
 import { seedDemoParties } from './seed-parties.ts'
 import type { Db } from './index.ts'
 
