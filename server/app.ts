@@ -72,7 +72,8 @@ import { giftRoutes, giftSettingRoutes } from './api/gifts.ts'
 import { obsRoutes, rtmpCallbackRoutes } from './api/obs.ts'
 import { localOutbox } from './services/outbox.ts'
 import type { MessageProvider } from './services/message-provider.ts'
-import { legacyRoomRedirect, withRoomMetadata } from './share.ts'
+import { legacyRoomRedirect, withShareMetadata } from './share.ts'
+import { campaignImageRoutes, campaignRoutes } from './api/campaign.ts'
 import { serveFile, spaIndex } from './static.ts'
 
 export interface AppDeps {
@@ -209,6 +210,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/povo_ec', povoEcRoutes())
   app.route('/api/payment', paymentRoutes())
   app.route('/api/ec', ecRoutes())
+  app.route('/api', campaignRoutes())
   app.route('/payment/sandbox', paymentSandboxRoutes())
   app.route('/sr/lang', langRoutes(config.i18nDir))
   app.route('/img', imageRoutes())
@@ -216,6 +218,7 @@ export function createApp(deps: AppDeps) {
   app.route('/img', liverThemeImageRoutes())
   app.route('/img', shopImageRoutes())
   app.route('/img', standingImageRoutes())
+  app.route('/img', campaignImageRoutes())
   app.route('/hls', mediaRoutes())
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
@@ -233,7 +236,7 @@ export function createApp(deps: AppDeps) {
       return c.text('The client is not built yet: run `npm run build` (npm start does it).', 503)
     }
     c.header('Cache-Control', 'no-cache')
-    return c.html(await withRoomMetadata(db, html, urlPath, publicOrigin(c)))
+    return c.html(await withShareMetadata(db, html, urlPath, publicOrigin(c), config.i18nDir))
   })
 
   app.notFound((c) => c.json(errorBody(messages.notFound), 404))

@@ -1,5 +1,16 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import * as v from 'valibot'
 import type { Db } from './db/index.ts'
-import { DEFAULT_LOCALE, LOCALES, splitLocalePath } from '../src/domain/locale.ts'
+import { CampaignQuery } from '../src/contract/campaign.ts'
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  localizePath,
+  splitLocalePath,
+  type Locale,
+} from '../src/domain/locale.ts'
+import { findCampaign } from './services/campaigns/find.ts'
 
 /** First path segments the SPA owns: never taken for a legacy room URL. */
 const RESERVED = new Set([
@@ -46,8 +57,9 @@ const RESERVED = new Set([
   'favicon.svg',
 ])
 
-/** A room's page, once its locale prefix is off (splitLocalePath). */
+/** A room's page, once its locale prefix is off (splitLocalePath); `/r/hc` is the hc hall. */
 const ROOM_PATH = /^\/(?:r|lite)\/([\w-]{1,64})\/?$/
+const HC_PATH = '/r/hc'
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
@@ -66,6 +78,38 @@ export async function legacyRoomRedirect(db: Db, path: string): Promise<string |
   return room ? `/r/${encodeURIComponent(room.room_url_key)}` : null
 }
 
+interface ShareCard {
+  title: string
+  description: string
+  /** An absolute address, or '' for none. */
+  image: string
+  url: string
+  /** The JSON a tool may read instead of the page. */
+  alternate?: string
+}
+
+/** The page's <title> and its share card (og:, twitter:card, canonical) in the shell's head. */
+function withCard(html: string, card: ShareCard): string {
+  const tags = [
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="Kirari" />`,
+    `<meta property="og:title" content="${escapeHtml(card.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(card.description)}" />`,
+    ...(card.image ? [`<meta property="og:image" content="${escapeHtml(card.image)}" />`] : []),
+    `<meta property="og:url" content="${escapeHtml(card.url)}" />`,
+    `<meta name="twitter:card" content="${card.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="description" content="${escapeHtml(card.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(card.url)}" />`,
+    ...(card.alternate
+      ? [`<link rel="alternate" type="application/json" href="${escapeHtml(card.alternate)}" />`]
+      : []),
+  ].join('\n    ')
+  return html.replace(
+    /<title>[^<]*<\/title>/,
+    () => `<title>${escapeHtml(card.title)}</title>\n    ${tags}`,
+  )
+}
+
 /**
  * The SPA shell with a room's share metadata in its head, so link previews and tools find the
  * room (og:, twitter:card, canonical, and the profile as an alternate JSON link).
@@ -76,26 +120,89 @@ export async function withRoomMetadata(
   path: string,
   origin: string,
 ): Promise<string> {
-  const key = ROOM_PATH.exec(splitLocalePath(path).path)?.[1]
-  if (!key) return html
+  const unprefixed = splitLocalePath(path).path.replace(/(.)\/$/, '$1')
+  const key = ROOM_PATH.exec(unprefixed)?.[1]
+  if (!key || unprefixed === HC_PATH) return html
   const room = await db
     .selectFrom('rooms')
     .select(['id', 'room_url_key', 'room_name', 'main_name', 'description'])
     .where('room_url_key', '=', key)
     .executeTakeFirst()
   if (!room) return html
-  const url = `${origin}/r/${encodeURIComponent(room.room_url_key)}`
-  const title = `${room.main_name} | ${room.room_name} | Kirari`
-  const tags = [
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="Kirari" />`,
-    `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(room.description)}" />`,
-    `<meta property="og:image" content="${origin}/img/room/${room.id}.svg" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    `<link rel="alternate" type="application/json" href="/api/room/profile?room_id=${room.id}" />`,
-  ].join('\n    ')
-  return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    ${tags}`)
+  return withCard(html, {
+    title: `${room.main_name} | ${room.room_name} | Kirari`,
+    description: room.description,
+    image: `${origin}/img/room/${room.id}.svg`,
+    url: `${origin}/r/${encodeURIComponent(room.room_url_key)}`,
+    alternate: `/api/room/profile?room_id=${room.id}`,
+  })
+}
+
+/** Pages whose card is fixed text: the i18n key under `share.` of each. */
+const STATIC_CARDS: Record<string, string> = {
+  '/virtual_liver': 'virtualLiver',
+  '/virtual_liver/events': 'virtualLiverEvents',
+  '/virtual_liver/ranking': 'virtualLiverRanking',
+  [HC_PATH]: 'hc',
+}
+
+const messageFiles = new Map<string, Promise<unknown>>()
+
+/** `share.{key}.title` and `.description` of a locale's i18n file (read once per process). */
+async function shareText(i18nDir: string, locale: Locale, key: string) {
+  const file = path.join(i18nDir, `${locale}.json`)
+  let messages = messageFiles.get(file)
+  if (!messages) {
+    messages = fs.readFile(file, 'utf8').then((text) => JSON.parse(text) as unknown)
+    messages.catch(() => messageFiles.delete(file))
+    messageFiles.set(file, messages)
+  }
+  const entry: unknown = ((await messages) as { share?: Record<string, unknown> }).share?.[key]
+  const text = (field: string) => {
+    const value: unknown = entry && typeof entry === 'object' ? Reflect.get(entry, field) : ''
+    return typeof value === 'string' ? value : ''
+  }
+  return { title: text('title'), description: text('description') }
+}
+
+/**
+ * The SPA shell with the share card of the page at `urlPath`: a campaign's (`/lp/*`, in the
+ * locale of the path's prefix), a fixed page's (virtual livers, the hc hall) or a room's.
+ */
+export async function withShareMetadata(
+  db: Db,
+  html: string,
+  urlPath: string,
+  origin: string,
+  i18nDir: string,
+): Promise<string> {
+  const split = splitLocalePath(urlPath)
+  const locale = split.locale ?? DEFAULT_LOCALE
+  const page = split.path.replace(/(.)\/$/, '$1')
+  const url = `${origin}${localizePath(page, locale)}`
+  const lp = /^\/lp\/(.+)$/.exec(page)?.[1]
+  if (lp !== undefined) {
+    if (!v.is(CampaignQuery, { path: lp })) return html
+    const campaign = await findCampaign(db, lp, locale, new Date())
+    if (!campaign) return html
+    const hero = campaign.hero_image_url
+    return withCard(html, {
+      title: `${campaign.title} | Kirari`,
+      description: campaign.summary,
+      image: hero.startsWith('/') ? `${origin}${hero}` : hero,
+      url,
+    })
+  }
+  const key = STATIC_CARDS[page]
+  if (key) {
+    const text = await shareText(i18nDir, locale, key).catch(() => null)
+    if (!text?.title) return html
+    return withCard(html, {
+      title: `${text.title} | Kirari`,
+      description: text.description,
+      image: '',
+      url,
+    })
+  }
+  return withRoomMetadata(db, html, urlPath, origin)
 }

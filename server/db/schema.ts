@@ -3,6 +3,7 @@ import type { CreatedAt } from './columns.ts'
 import type { DialogTables } from './schema-dialogs.ts'
 import type { PartyTables } from './schema-parties.ts'
 import type { AccountTables } from './schema-account.ts'
+import type { CampaignTables } from './schema-campaigns.ts'
 import type { EnqueteTables } from './schema-enquetes.ts'
 import type { EventTables } from './schema-events.ts'
 import type { GachaTables } from './schema-gacha.ts'
@@ -32,7 +33,8 @@ export interface DB
     AccountTables,
     OrganizerTables,
     ReportTables,
-    ObservabilityTables {
+    ObservabilityTables,
+    CampaignTables {
   genres: GenreTable
   users: UserTable
   rooms: RoomTable
