@@ -44,6 +44,7 @@ import { Route as InvoicePostRouteImport } from './routes/invoice/post'
 import { Route as LiteRoomUrlKeyRouteImport } from './routes/lite/$roomUrlKey'
 import { Route as LotteryIdRouteImport } from './routes/lottery/$id'
 import { Route as LotteryListRouteImport } from './routes/lottery/list'
+import { Route as LpSplatRouteImport } from './routes/lp/$'
 import { Route as NoticeIndexRouteImport } from './routes/notice/index'
 import { Route as NoticeIdRouteImport } from './routes/notice/$id'
 import { Route as NoticeListRouteImport } from './routes/notice/list'
@@ -56,11 +57,15 @@ import { Route as OrganizerRoomsRouteImport } from './routes/organizer/rooms'
 import { Route as Povo_ecIndexRouteImport } from './routes/povo_ec/index'
 import { Route as Povo_ecUserRouteImport } from './routes/povo_ec/_user'
 import { Route as RRoomUrlKeyRouteImport } from './routes/r/$roomUrlKey'
+import { Route as RHcRouteImport } from './routes/r/hc'
 import { Route as Reset_passwordSmsRouteImport } from './routes/reset_password/sms'
 import { Route as RoomMedalRouteImport } from './routes/room/medal'
 import { Route as RoomShow_gradeRouteImport } from './routes/room/show_grade'
 import { Route as Room_memoryYearRouteImport } from './routes/room_memory/$year'
 import { Route as UserMedalRouteImport } from './routes/user/medal'
+import { Route as Virtual_liverIndexRouteImport } from './routes/virtual_liver/index'
+import { Route as Virtual_liverEventsRouteImport } from './routes/virtual_liver/events'
+import { Route as Virtual_liverRankingRouteImport } from './routes/virtual_liver/ranking'
 import { Route as UserJewel_histIdRouteImport } from './routes/_user/jewel_hist/$id'
 import { Route as UserLotteryHistoryRouteImport } from './routes/_user/lottery/history'
 import { Route as UserPaymentTime_limited_packRouteImport } from './routes/_user/payment/time_limited_pack'
@@ -257,6 +262,11 @@ const LotteryListRoute = LotteryListRouteImport.update({
   path: '/lottery/list',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LpSplatRoute = LpSplatRouteImport.update({
+  id: '/lp/$',
+  path: '/lp/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NoticeIndexRoute = NoticeIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -317,6 +327,11 @@ const RRoomUrlKeyRoute = RRoomUrlKeyRouteImport.update({
   path: '/r/$roomUrlKey',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RHcRoute = RHcRouteImport.update({
+  id: '/r/hc',
+  path: '/r/hc',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Reset_passwordSmsRoute = Reset_passwordSmsRouteImport.update({
   id: '/reset_password/sms',
   path: '/reset_password/sms',
@@ -340,6 +355,21 @@ const Room_memoryYearRoute = Room_memoryYearRouteImport.update({
 const UserMedalRoute = UserMedalRouteImport.update({
   id: '/user/medal',
   path: '/user/medal',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Virtual_liverIndexRoute = Virtual_liverIndexRouteImport.update({
+  id: '/virtual_liver/',
+  path: '/virtual_liver/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Virtual_liverEventsRoute = Virtual_liverEventsRouteImport.update({
+  id: '/virtual_liver/events',
+  path: '/virtual_liver/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Virtual_liverRankingRoute = Virtual_liverRankingRouteImport.update({
+  id: '/virtual_liver/ranking',
+  path: '/virtual_liver/ranking',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UserJewel_histIdRoute = UserJewel_histIdRouteImport.update({
@@ -487,6 +517,7 @@ export interface FileRoutesByFullPath {
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
+  '/lp/$': typeof LpSplatRoute
   '/notice/$id': typeof NoticeIdRoute
   '/notice/list': typeof NoticeListRoute
   '/opinion/complete': typeof OpinionCompleteRoute
@@ -496,15 +527,19 @@ export interface FileRoutesByFullPath {
   '/organizer/register': typeof OrganizerRegisterRoute
   '/organizer/rooms': typeof OrganizerRoomsRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
+  '/r/hc': typeof RHcRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/room/medal': typeof RoomMedalRoute
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/virtual_liver/events': typeof Virtual_liverEventsRoute
+  '/virtual_liver/ranking': typeof Virtual_liverRankingRoute
   '/inquiry/': typeof InquiryIndexRoute
   '/invoice/': typeof InvoiceIndexRoute
   '/notice/': typeof NoticeIndexRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
+  '/virtual_liver/': typeof Virtual_liverIndexRoute
   '/jewel_hist/$id': typeof UserJewel_histIdRoute
   '/lottery/history': typeof UserLotteryHistoryRoute
   '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
@@ -555,6 +590,7 @@ export interface FileRoutesByTo {
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
+  '/lp/$': typeof LpSplatRoute
   '/notice/$id': typeof NoticeIdRoute
   '/notice/list': typeof NoticeListRoute
   '/opinion/complete': typeof OpinionCompleteRoute
@@ -565,14 +601,18 @@ export interface FileRoutesByTo {
   '/organizer/rooms': typeof OrganizerRoomsRoute
   '/povo_ec': typeof Povo_ecIndexRoute
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
+  '/r/hc': typeof RHcRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/room/medal': typeof RoomMedalRoute
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/virtual_liver/events': typeof Virtual_liverEventsRoute
+  '/virtual_liver/ranking': typeof Virtual_liverRankingRoute
   '/inquiry': typeof InquiryIndexRoute
   '/invoice': typeof InvoiceIndexRoute
   '/notice': typeof NoticeIndexRoute
+  '/virtual_liver': typeof Virtual_liverIndexRoute
   '/jewel_hist/$id': typeof UserJewel_histIdRoute
   '/lottery/history': typeof UserLotteryHistoryRoute
   '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
@@ -629,6 +669,7 @@ export interface FileRoutesById {
   '/lite/$roomUrlKey': typeof LiteRoomUrlKeyRoute
   '/lottery/$id': typeof LotteryIdRoute
   '/lottery/list': typeof LotteryListRoute
+  '/lp/$': typeof LpSplatRoute
   '/notice/$id': typeof NoticeIdRoute
   '/notice/list': typeof NoticeListRoute
   '/opinion/complete': typeof OpinionCompleteRoute
@@ -639,15 +680,19 @@ export interface FileRoutesById {
   '/organizer/rooms': typeof OrganizerRoomsRoute
   '/povo_ec/_user': typeof Povo_ecUserRouteWithChildren
   '/r/$roomUrlKey': typeof RRoomUrlKeyRoute
+  '/r/hc': typeof RHcRoute
   '/reset_password/sms': typeof Reset_passwordSmsRoute
   '/room/medal': typeof RoomMedalRoute
   '/room/show_grade': typeof RoomShow_gradeRoute
   '/room_memory/$year': typeof Room_memoryYearRoute
   '/user/medal': typeof UserMedalRoute
+  '/virtual_liver/events': typeof Virtual_liverEventsRoute
+  '/virtual_liver/ranking': typeof Virtual_liverRankingRoute
   '/inquiry/': typeof InquiryIndexRoute
   '/invoice/': typeof InvoiceIndexRoute
   '/notice/': typeof NoticeIndexRoute
   '/povo_ec/': typeof Povo_ecIndexRoute
+  '/virtual_liver/': typeof Virtual_liverIndexRoute
   '/_user/jewel_hist/$id': typeof UserJewel_histIdRoute
   '/_user/lottery/history': typeof UserLotteryHistoryRoute
   '/_user/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
@@ -704,6 +749,7 @@ export interface FileRouteTypes {
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
+    | '/lp/$'
     | '/notice/$id'
     | '/notice/list'
     | '/opinion/complete'
@@ -713,15 +759,19 @@ export interface FileRouteTypes {
     | '/organizer/register'
     | '/organizer/rooms'
     | '/r/$roomUrlKey'
+    | '/r/hc'
     | '/reset_password/sms'
     | '/room/medal'
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/virtual_liver/events'
+    | '/virtual_liver/ranking'
     | '/inquiry/'
     | '/invoice/'
     | '/notice/'
     | '/povo_ec/'
+    | '/virtual_liver/'
     | '/jewel_hist/$id'
     | '/lottery/history'
     | '/payment/time_limited_pack'
@@ -772,6 +822,7 @@ export interface FileRouteTypes {
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
+    | '/lp/$'
     | '/notice/$id'
     | '/notice/list'
     | '/opinion/complete'
@@ -782,14 +833,18 @@ export interface FileRouteTypes {
     | '/organizer/rooms'
     | '/povo_ec'
     | '/r/$roomUrlKey'
+    | '/r/hc'
     | '/reset_password/sms'
     | '/room/medal'
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/virtual_liver/events'
+    | '/virtual_liver/ranking'
     | '/inquiry'
     | '/invoice'
     | '/notice'
+    | '/virtual_liver'
     | '/jewel_hist/$id'
     | '/lottery/history'
     | '/payment/time_limited_pack'
@@ -845,6 +900,7 @@ export interface FileRouteTypes {
     | '/lite/$roomUrlKey'
     | '/lottery/$id'
     | '/lottery/list'
+    | '/lp/$'
     | '/notice/$id'
     | '/notice/list'
     | '/opinion/complete'
@@ -855,15 +911,19 @@ export interface FileRouteTypes {
     | '/organizer/rooms'
     | '/povo_ec/_user'
     | '/r/$roomUrlKey'
+    | '/r/hc'
     | '/reset_password/sms'
     | '/room/medal'
     | '/room/show_grade'
     | '/room_memory/$year'
     | '/user/medal'
+    | '/virtual_liver/events'
+    | '/virtual_liver/ranking'
     | '/inquiry/'
     | '/invoice/'
     | '/notice/'
     | '/povo_ec/'
+    | '/virtual_liver/'
     | '/_user/jewel_hist/$id'
     | '/_user/lottery/history'
     | '/_user/payment/time_limited_pack'
@@ -912,6 +972,7 @@ export interface RootRouteChildren {
   LiteRoomUrlKeyRoute: typeof LiteRoomUrlKeyRoute
   LotteryIdRoute: typeof LotteryIdRoute
   LotteryListRoute: typeof LotteryListRoute
+  LpSplatRoute: typeof LpSplatRoute
   OpinionCompleteRoute: typeof OpinionCompleteRoute
   OpinionNewRoute: typeof OpinionNewRoute
   OrganizerAgree_new_termsRoute: typeof OrganizerAgree_new_termsRoute
@@ -919,11 +980,15 @@ export interface RootRouteChildren {
   OrganizerRegisterRoute: typeof OrganizerRegisterRoute
   OrganizerRoomsRoute: typeof OrganizerRoomsRoute
   RRoomUrlKeyRoute: typeof RRoomUrlKeyRoute
+  RHcRoute: typeof RHcRoute
   Reset_passwordSmsRoute: typeof Reset_passwordSmsRoute
   RoomMedalRoute: typeof RoomMedalRoute
   RoomShow_gradeRoute: typeof RoomShow_gradeRoute
   Room_memoryYearRoute: typeof Room_memoryYearRoute
   UserMedalRoute: typeof UserMedalRoute
+  Virtual_liverEventsRoute: typeof Virtual_liverEventsRoute
+  Virtual_liverRankingRoute: typeof Virtual_liverRankingRoute
+  Virtual_liverIndexRoute: typeof Virtual_liverIndexRoute
   EventConfirmationIdRoute: typeof EventConfirmationIdRoute
   LotteryAd_rewardMaintenanceRoute: typeof LotteryAd_rewardMaintenanceRoute
   RRoomUrlKeyEc_itemsRoute: typeof RRoomUrlKeyEc_itemsRoute
@@ -1181,6 +1246,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LotteryListRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/lp/$': {
+      id: '/lp/$'
+      path: '/lp/$'
+      fullPath: '/lp/$'
+      preLoaderRoute: typeof LpSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/notice/': {
       id: '/notice/'
       path: '/'
@@ -1265,6 +1337,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RRoomUrlKeyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/r/hc': {
+      id: '/r/hc'
+      path: '/r/hc'
+      fullPath: '/r/hc'
+      preLoaderRoute: typeof RHcRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset_password/sms': {
       id: '/reset_password/sms'
       path: '/reset_password/sms'
@@ -1298,6 +1377,27 @@ declare module '@tanstack/react-router' {
       path: '/user/medal'
       fullPath: '/user/medal'
       preLoaderRoute: typeof UserMedalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/virtual_liver/': {
+      id: '/virtual_liver/'
+      path: '/virtual_liver'
+      fullPath: '/virtual_liver/'
+      preLoaderRoute: typeof Virtual_liverIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/virtual_liver/events': {
+      id: '/virtual_liver/events'
+      path: '/virtual_liver/events'
+      fullPath: '/virtual_liver/events'
+      preLoaderRoute: typeof Virtual_liverEventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/virtual_liver/ranking': {
+      id: '/virtual_liver/ranking'
+      path: '/virtual_liver/ranking'
+      fullPath: '/virtual_liver/ranking'
+      preLoaderRoute: typeof Virtual_liverRankingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_user/jewel_hist/$id': {
@@ -1585,6 +1685,7 @@ const rootRouteChildren: RootRouteChildren = {
   LiteRoomUrlKeyRoute: LiteRoomUrlKeyRoute,
   LotteryIdRoute: LotteryIdRoute,
   LotteryListRoute: LotteryListRoute,
+  LpSplatRoute: LpSplatRoute,
   OpinionCompleteRoute: OpinionCompleteRoute,
   OpinionNewRoute: OpinionNewRoute,
   OrganizerAgree_new_termsRoute: OrganizerAgree_new_termsRoute,
@@ -1592,11 +1693,15 @@ const rootRouteChildren: RootRouteChildren = {
   OrganizerRegisterRoute: OrganizerRegisterRoute,
   OrganizerRoomsRoute: OrganizerRoomsRoute,
   RRoomUrlKeyRoute: RRoomUrlKeyRoute,
+  RHcRoute: RHcRoute,
   Reset_passwordSmsRoute: Reset_passwordSmsRoute,
   RoomMedalRoute: RoomMedalRoute,
   RoomShow_gradeRoute: RoomShow_gradeRoute,
   Room_memoryYearRoute: Room_memoryYearRoute,
   UserMedalRoute: UserMedalRoute,
+  Virtual_liverEventsRoute: Virtual_liverEventsRoute,
+  Virtual_liverRankingRoute: Virtual_liverRankingRoute,
+  Virtual_liverIndexRoute: Virtual_liverIndexRoute,
   EventConfirmationIdRoute: EventConfirmationIdRoute,
   LotteryAd_rewardMaintenanceRoute: LotteryAd_rewardMaintenanceRoute,
   RRoomUrlKeyEc_itemsRoute: RRoomUrlKeyEc_itemsRoute,

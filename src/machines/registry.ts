@@ -4,6 +4,7 @@ import { appMachine } from './app/app.machine.ts'
 import { appUpdateMachine } from './app-update/app-update.machine.ts'
 import { authMachine } from './auth/auth.machine.ts'
 import { avatarMachine } from './avatar/avatar.machine.ts'
+import { campaignMachine } from './campaign/campaign.machine.ts'
 import { checkoutMachine } from './povo/checkout.machine.ts'
 import { ecEditorMachine } from './ec-shop/ec-editor.machine.ts'
 import { ecShopMachine } from './ec-shop/ec-shop.machine.ts'
@@ -117,4 +118,5 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'search', machine: searchBoxMachine },
   { dir: 'search', machine: searchResultsMachine },
   { dir: 'upcoming', machine: upcomingMachine },
+  { dir: 'campaign', machine: campaignMachine },
 ]

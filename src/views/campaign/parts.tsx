@@ -1,0 +1,126 @@
+import { Link } from '@tanstack/react-router'
+import type { CampaignAnswer } from '../../contract/campaign.ts'
+import { useT } from '../app-context.tsx'
+import { formatTokyo } from '../tokyo-time.ts'
+
+/** The campaign's period in Tokyo time ("2024/03/01 12:00 〜 2024/03/14 23:59"). */
+function Period({ campaign }: { campaign: CampaignAnswer }) {
+  const { t, locale } = useT()
+  return (
+    <>
+      {t('campaign.period', {
+        from: formatTokyo(campaign.started_at, locale),
+        until: formatTokyo(campaign.ended_at, locale),
+      })}
+    </>
+  )
+}
+
+/** The hero band: the campaign's image, its title, its lead and its period. */
+export function CampaignHero({ campaign }: { campaign: CampaignAnswer }) {
+  return (
+    <header className="campaign__hero">
+      {campaign.hero_image_url && (
+        <img
+          className="campaign__hero-image"
+          src={campaign.hero_image_url}
+          alt=""
+          width={960}
+          height={400}
+        />
+      )}
+      <div className="campaign__hero-text">
+        <h1 id="campaign-title" className="campaign__title">
+          {campaign.title}
+        </h1>
+        {campaign.summary && <p className="campaign__summary">{campaign.summary}</p>}
+        <p className="campaign__period" data-testid="campaign-period">
+          <Period campaign={campaign} />
+        </p>
+      </div>
+    </header>
+  )
+}
+
+/** Before the start: when it starts. After the end: that it is over, with its period. */
+export function StatusBanner({ campaign }: { campaign: CampaignAnswer }) {
+  const { t, locale } = useT()
+  if (campaign.status === 'open') return null
+  return (
+    <p
+      className={`campaign__status campaign__status--${campaign.status}`}
+      role="status"
+      data-testid="campaign-status"
+    >
+      {campaign.status === 'upcoming' ? (
+        t('campaign.upcoming', { from: formatTokyo(campaign.started_at, locale) })
+      ) : (
+        <>
+          <strong>{t('campaign.ended')}</strong> <Period campaign={campaign} />
+        </>
+      )}
+    </p>
+  )
+}
+
+/** The campaign's sibling pages (idolcup ↔ idolcup/ranking), the one shown marked. */
+export function CampaignPages({
+  pages,
+  current,
+}: {
+  pages: CampaignAnswer['pages']
+  current: string
+}) {
+  const { t } = useT()
+  if (pages.length < 2) return null
+  return (
+    <nav className="campaign__pages" aria-label={t('campaign.pages')}>
+      <ul>
+        {pages.map((page) => (
+          <li key={page.path}>
+            <Link
+              to="/lp/$"
+              params={{ _splat: page.path }}
+              className="campaign__page-link"
+              {...(page.path === current ? { 'aria-current': 'page' as const } : {})}
+            >
+              {page.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/** The campaign's text. */
+export function CampaignBody({ html }: { html: string }) {
+  if (!html) return null
+  return (
+    <div
+      className="campaign__body"
+      data-testid="campaign-body"
+      // The server renders the Markdown with raw HTML escaped and only safe links kept
+      // (server/services/campaign): this HTML is sanitized before it reaches the page.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  )
+}
+
+/** The call to action: a site path stays in the app, an https address opens the other site. */
+export function CampaignCta({ cta }: { cta: NonNullable<CampaignAnswer['cta']> }) {
+  const className = 'button button--primary campaign__cta'
+  return (
+    <p className="campaign__cta-row">
+      {cta.url.startsWith('/') ? (
+        <Link to={cta.url as '/'} className={className}>
+          {cta.label}
+        </Link>
+      ) : (
+        <a href={cta.url} className={className} rel="noopener noreferrer" target="_blank">
+          {cta.label}
+        </a>
+      )}
+    </p>
+  )
+}
