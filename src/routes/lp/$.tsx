@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { selectLocale, useApp } from '../../views/app-context.tsx'
 import { CampaignPage } from '../../views/campaign/CampaignPage.tsx'
 
 /**
@@ -15,5 +16,9 @@ function Campaign() {
   const machines = Route.useLoaderData()
   const { _splat: path = '' } = Route.useParams()
   const { nowMs } = Route.useRouteContext()
-  return <CampaignPage key={path} logic={machines.campaign} path={path} nowMs={nowMs()} />
+  // The server answers the campaign's text in the visitor's language: another one loads it again.
+  const locale = useApp(selectLocale)
+  return (
+    <CampaignPage key={`${path}:${locale}`} logic={machines.campaign} path={path} nowMs={nowMs()} />
+  )
 }

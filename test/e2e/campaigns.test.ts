@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { CampaignAnswer, CampaignRankingAnswer } from '../../src/contract/campaign.ts'
+import type { OnlivesResponse } from '../../src/domain/api-types.ts'
+import { logIn, openBrowser, type Session } from './browser.ts'
+
+// One phone for the whole file: the tour, then a gift seen on a campaign's ranking.
+let session: Session
+beforeAll(async () => {
+  session = await openBrowser({ phone: true })
+})
+afterAll(async () => {
+  await session.close()
+})
+
+const base = () => inject('baseUrl')
+
+/** SPEC §2's /lp routes and the layout each is drawn in. */
+const ROUTES: Array<[path: string, layout: string]> = [
+  ['bgm', 'lp'],
+  ['liver-theme', 'liver-theme'],
+  ['showroomcard', 'lp'],
+  ['whiteday2024', 'whiteday2024'],
+  ['idolcup', 'liver-ranking'],
+  ['idolcup/ranking', 'liver-ranking'],
+  ['gift_ranking/1', 'liver-ranking'],
+  ['newcomer_liver', 'liver-ranking'],
+  ['newcomer_liver/ranking', 'liver-ranking'],
+  ['newcomer_liver/update_ranking', 'liver-ranking'],
+  ['oshihajime2024', 'oshihajime'],
+  ['povo/e2e_measure', 'povo'],
+]
+
+const campaignAt = async (path: string) => {
+  const response = await session.page.request.get(
+    `${base()}/api/campaign?path=${encodeURIComponent(path)}`,
+  )
+  expect(response.status(), path).toBe(200)
+  return (await response.json()) as CampaignAnswer
+}
+
+describe('campaign pages in Chromium', () => {
+  it('every /lp route of SPEC §2 renders with its title and layout, without a console error', async () => {
+    const { page } = session
+    for (const [path, layout] of ROUTES) {
+      const campaign = await campaignAt(path)
+      await page.goto(`${base()}/lp/${path}`)
+      const heading = page.getByRole('heading', { level: 1, name: campaign.title, exact: true })
+      await heading.waitFor()
+      expect(await page.locator('[data-layout]').getAttribute('data-layout'), path).toBe(layout)
+      expect(await page.title(), path).toBe(`${campaign.title} | Kirari`)
+      // No sideways scroll on the phone.
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, path).toBeLessThanOrEqual(0)
+      if (campaign.ranking)
+        await page
+          .getByTestId('campaign-ranking')
+          .or(page.getByText('まだランキングはありません'))
+          .first()
+          .waitFor()
+    }
+    // The povo page sends its measure along to the shop.
+    await page.goto(`${base()}/lp/povo/e2e_measure`)
+    expect(await page.getByTestId('campaign-povo-link').getAttribute('href')).toBe(
+      '/povo_ec?measure=e2e_measure',
+    )
+    expect(session.errors).toEqual([])
+  }, 45_000)
+
+  it("a gift to a room moves it on /lp/gift_ranking/1's ranking", async () => {
+    const { page } = session
+    await logIn(page, 'demo_viewer')
+    const campaign = await campaignAt('gift_ranking/1')
+    expect(campaign.ranking?.kind).toBe('gift')
+    const giftId = campaign.ranking?.kind === 'gift' ? campaign.ranking.gift_id : 0
+
+    // A room on air to give the campaign's gift to.
+    const onlives = (await (
+      await page.request.get(`${base()}/api/live/onlives`)
+    ).json()) as OnlivesResponse
+    const live = onlives.onlives.flatMap((genre) => genre.lives).find((l) => l.live_id > 0)
+    expect(live).toBeDefined()
+    const roomId = live?.room_id ?? 0
+
+    await page.goto(`${base()}/lp/gift_ranking/1`)
+    await page
+      .getByTestId('campaign-ranking')
+      .or(page.getByText('まだランキングはありません'))
+      .first()
+      .waitFor()
+    const pointsShown = async () => {
+      const cell = page.locator(`[data-room-id="${roomId}"] [data-testid="campaign-point"]`)
+      if ((await cell.count()) === 0) return 0
+      return Number(((await cell.textContent()) ?? '').replace(/\D/g, ''))
+    }
+    const server = async () => {
+      const answer = (await (
+        await page.request.get(`${base()}/api/campaign/ranking?campaign_id=${campaign.campaign_id}`)
+      ).json()) as CampaignRankingAnswer
+      return answer.ranking.find((row) => row.room_id === roomId)?.point ?? 0
+    }
+    const before = await pointsShown()
+
+    // The viewer sends the gift from the page, as the room's gift panel would.
+    const sent = await page.evaluate(
+      async ({ giftId, liveId }) => {
+        const { csrf_token } = (await (await fetch('/api/csrf_token')).json()) as {
+          csrf_token: string
+        }
+        const body = new URLSearchParams({
+          gift_id: String(giftId),
+          live_id: String(liveId),
+          num: '1',
+          is_delay: '0',
+          csrf_token,
+        })
+        const response = await fetch('/api/live/gifting_point_use', { method: 'POST', body })
+        return response.status
+      },
+      { giftId, liveId: live?.live_id ?? 0 },
+    )
+    expect(sent).toBe(200)
+    const after = await server()
+    expect(after).toBeGreaterThan(before)
+
+    // The open page shows the new points by its 15 s refresh.
+    // (The demo's bots may give meanwhile: at least the points after this gift.)
+    await expect
+      .poll(pointsShown, { timeout: 20_000, interval: 1000 })
+      .toBeGreaterThanOrEqual(after)
+    expect(session.errors).toEqual([])
+  }, 45_000)
+})
