@@ -11,6 +11,7 @@ import { seedDemoLiverThemes } from './seed-liver-themes.ts'
 import { seedDemoDialogs } from './seed-dialogs.ts'
 import { seedDemoVirtual } from './seed-virtual.ts'
 import { seedDemoParties } from './seed-parties.ts'
+import { seedDemoCampaigns } from './seed-campaigns.ts'
 import type { Db } from './index.ts'
 
 /**
@@ -52,6 +53,7 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
   await seedDemoTags(db)
   await seedDemoBackgrounds(db)
   await seedDemoLiverThemes(db)
+  await seedDemoCampaigns(db)
   await seedDemoDialogs(db)
   await seedDemoParties(db)
   // The rooms the demo put on air have been on air: their first-live medal (services/rankings).

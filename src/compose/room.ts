@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate'
 import type { AppPorts } from './ports.ts'
 import type { Effects } from './effects.ts'
+import { roomPartyMachines } from './room-party.ts'
 import type { Locale } from '../domain/locale.ts'
 import { GIFT_SOUND_VOLUME } from '../domain/room.ts'
 import { getGiftPanel, saveConfirmPaid, sendBulkFree, sendGift } from '../effects/api/gifts.ts'
@@ -70,6 +71,7 @@ export interface RoomPorts extends AppPorts {
 export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPorts) {
   const provideVisit = roomVisit(effects, device, ports)
   return {
+    ...roomPartyMachines(effects, ports),
     owner: ownerMachine.provide({
       actors: {
         loadPanel: fromPromise(({ input }) =>

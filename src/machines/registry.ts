@@ -35,6 +35,8 @@ import { onlivesMachine } from './onlives/onlives.machine.ts'
 import { opinionMachine } from './opinion/opinion.machine.ts'
 import { nextLiveMachine } from './next-live/next-live.machine.ts'
 import { greetingMachine } from './greeting/greeting.machine.ts'
+import { hcMachine } from './hc/hc.machine.ts'
+import { partyChannelsMachine } from './party/party-channels.machine.ts'
 import { liveTagsMachine } from './live-tags/live-tags.machine.ts'
 import { taggedLivesMachine } from './live-tags/tagged-lives.machine.ts'
 import { roomNoticeMachine } from './room-notice/room-notice.machine.ts'
@@ -112,6 +114,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'live-tags', machine: liveTagsMachine },
   { dir: 'live-tags', machine: taggedLivesMachine },
   { dir: 'greeting', machine: greetingMachine },
+  { dir: 'party', machine: partyChannelsMachine },
+  { dir: 'hc', machine: hcMachine },
   { dir: 'room-notice', machine: roomNoticeMachine },
   { dir: 'notice', machine: noticesMachine },
   { dir: 'notice', machine: noticeMachine },

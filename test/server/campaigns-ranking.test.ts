@@ -91,10 +91,8 @@ describe.each(await testEngines())('campaign rankings on %s', (engine) => {
     const after = await ranking(id)
     expect(pointOf(after)).toBe(pointOf(before) + 4)
     const row = after.ranking.find((r) => r.room_id === live.room_id)
-    expect(row).toMatchObject({
-      is_onlive: true,
-      image: expect.stringMatching(/\/img\/room\/\d+\.svg$/),
-    })
+    expect(row?.is_onlive).toBe(true)
+    expect(row?.image).toMatch(/\/img\/room\/\d+\.svg$/)
     await gift(5, 1)
     expect(pointOf(await ranking(id))).toBe(pointOf(before) + 4)
     // Rooms without points are left out; the rows are ranked best first.

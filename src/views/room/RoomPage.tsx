@@ -22,6 +22,7 @@ import { LiveTagsLine, LiveTagsScope } from './LiveTags.tsx'
 import { NextLiveLine, NextLiveScope } from './NextLive.tsx'
 import { NavigatorPanel } from './NavigatorPanel.tsx'
 import { OwnerPanel } from './OwnerPanel.tsx'
+import { PartyStrip } from '../party/PartyStrip.tsx'
 import { MissionPanel } from '../mission/MissionPanel.tsx'
 import { MissionButton, MissionSheet } from '../mission/MissionSheet.tsx'
 
@@ -146,6 +147,7 @@ function LoadedRoom({
             {state === 'offAir' && <p className="room__notice">{t('room.offAir')}</p>}
             {state === 'ended' && <EndScreen room={room} />}
           </div>
+          {!lite && <PartyStrip logic={sideLogic.partyChannels} roomId={info.roomId} />}
         </div>
         <aside className="room__side" aria-label={t('room.commentsLabel')}>
           {comments && <CommentList room={room} actor={comments} userId={userId} />}

@@ -3,6 +3,7 @@ import type { giftMachine } from '../../machines/gift/gift.machine.ts'
 import type { greetingMachine } from '../../machines/greeting/greeting.machine.ts'
 import type { liveTagsMachine } from '../../machines/live-tags/live-tags.machine.ts'
 import type { nextLiveMachine } from '../../machines/next-live/next-live.machine.ts'
+import type { partyChannelsMachine } from '../../machines/party/party-channels.machine.ts'
 import type { roomNoticeMachine } from '../../machines/room-notice/room-notice.machine.ts'
 import type { commentStreamMachine } from '../../machines/comment-stream/comment-stream.machine.ts'
 import type { reportMachine } from '../../machines/report/report.machine.ts'
@@ -22,4 +23,5 @@ export interface RoomSideLogic {
   liveTags: typeof liveTagsMachine
   greeting: typeof greetingMachine
   roomNotice: typeof roomNoticeMachine
+  partyChannels: typeof partyChannelsMachine
 }
