@@ -54,6 +54,7 @@ import { roomOffAirMachine, roomOnAirMachine } from './room/room-visit.machine.t
 import { termsAgreementMachine } from './terms/terms-agreement.machine.ts'
 import { guardianConsentMachine } from './guardian-consent/guardian-consent.machine.ts'
 import { welcomeEditorMachine } from './welcome-editor/welcome-editor.machine.ts'
+import { virtualMachine } from './virtual/virtual.machine.ts'
 
 export interface RegisteredMachine {
   /** The folder under src/machines (where a COVERAGE.md may explain a gap in its graph walk). */
@@ -122,5 +123,6 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'search', machine: searchBoxMachine },
   { dir: 'search', machine: searchResultsMachine },
   { dir: 'upcoming', machine: upcomingMachine },
+  { dir: 'virtual', machine: virtualMachine },
   { dir: 'campaign', machine: campaignMachine },
 ]

@@ -113,6 +113,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
           {/* The follow list is a logged-in user's (SPEC §2 auth). */}
           {user && <Link to="/follow">{t('nav.follow')}</Link>}
           <Link to="/ranking">{t('nav.ranking')}</Link>
+          <Link to="/virtual_liver">{t('nav.virtualLiver')}</Link>
           <Link to="/lottery/list">{t('nav.lottery')}</Link>
           <Link to="/povo_ec">{t('nav.shop')}</Link>
           <Link to="/terms">{t('nav.terms')}</Link>
