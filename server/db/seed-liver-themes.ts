@@ -16,7 +16,8 @@ export interface CatalogueTheme {
 /**
  * The liver themes (issue #22): a frame and colours for the room and the stamps its viewers tap.
  * Catalogue data, not demo data: seeded at every start (seedLiverThemes); the listed order is the
- * gallery's.
+ * gallery's. The room page is dark, so every background_color is a dark one its light comment
+ * text reads on (test/server/liver-themes.test.ts holds them to it).
  */
 export const LIVER_THEMES: CatalogueTheme[] = [
   {
@@ -44,8 +45,8 @@ export const LIVER_THEMES: CatalogueTheme[] = [
     name: '夏祭り',
     description: '提灯と花火で、ルームがまるごとお祭り会場に。みんなで掛け声を送り合おう。',
     frame_color: '#ff8a3d',
-    accent_color: '#c81e32',
-    background_color: '#fff4e0',
+    accent_color: '#ff5a5f',
+    background_color: '#24123a',
     stamps: ['🎆', 'たまや〜', '🍧', 'わっしょい', '🎐', '金魚すくい'],
     is_pick_up: true,
   },
@@ -54,8 +55,8 @@ export const LIVER_THEMES: CatalogueTheme[] = [
     name: '雨上がり',
     description: '雨のあとの澄んだ空気と、遠くにかかる虹。しっとり聞かせたい配信に。',
     frame_color: '#7cc6d6',
-    accent_color: '#23667f',
-    background_color: '#eef7f9',
+    accent_color: '#4fb3c8',
+    background_color: '#0f2a33',
     stamps: ['🌈', '☔', 'しっとり', '晴れた！'],
     is_pick_up: false,
   },
@@ -64,8 +65,8 @@ export const LIVER_THEMES: CatalogueTheme[] = [
     name: '紅葉狩り',
     description: '赤や黄色に染まる山道をおさんぽ気分で。秋の味覚の話にも花が咲きます。',
     frame_color: '#c8553d',
-    accent_color: '#8c2f1b',
-    background_color: '#fbefe3',
+    accent_color: '#e07a3f',
+    background_color: '#2d140d',
     stamps: ['🍁', '🍂', '秋だね', 'ほっこり', '🍠'],
     is_pick_up: false,
   },
@@ -73,9 +74,9 @@ export const LIVER_THEMES: CatalogueTheme[] = [
     id: 6,
     name: '雪あかり',
     description: 'しんしんと降る雪と、窓にともる小さな灯り。冬の夜のあたたかい配信に。',
-    frame_color: '#b9d4ee',
-    accent_color: '#2f5d8a',
-    background_color: '#f7fbff',
+    frame_color: '#dfeaf5',
+    accent_color: '#9cc8f0',
+    background_color: '#14212f',
     stamps: ['❄️', '☃️', 'ぬくぬく', '🔥', 'こたつ'],
     is_pick_up: false,
   },
@@ -94,8 +95,8 @@ export const LIVER_THEMES: CatalogueTheme[] = [
     name: '海辺のカフェ',
     description: '波の音が聞こえるテラス席で、コーヒー片手にまったりトーク。',
     frame_color: '#f2c57c',
-    accent_color: '#1f7a70',
-    background_color: '#fffaf0',
+    accent_color: '#4fd1c5',
+    background_color: '#102a2b',
     stamps: ['☕', '🌊', 'まったり', '🐚', 'おかわり'],
     is_pick_up: false,
   },

@@ -4,6 +4,7 @@ import { appMachine } from './app/app.machine.ts'
 import { appUpdateMachine } from './app-update/app-update.machine.ts'
 import { authMachine } from './auth/auth.machine.ts'
 import { avatarMachine } from './avatar/avatar.machine.ts'
+import { liverThemeMachine } from './liver-theme/liver-theme.machine.ts'
 import { campaignMachine } from './campaign/campaign.machine.ts'
 import { checkoutMachine } from './povo/checkout.machine.ts'
 import { ecEditorMachine } from './ec-shop/ec-editor.machine.ts'
@@ -76,6 +77,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'avatar', machine: avatarMachine },
   { dir: 'jewel-hist', machine: jewelHistMachine },
   { dir: 'room-background', machine: roomBackgroundMachine },
+  { dir: 'liver-theme', machine: liverThemeMachine },
   { dir: 'inquiry', machine: inquiryMachine },
   { dir: 'opinion', machine: opinionMachine },
   { dir: 'password-reset', machine: passwordResetMachine },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LiverThemesAnswer, RoomLiverThemeAnswer } from '../../src/contract/liver-theme.ts'
 import { LIVER_THEMES, seedLiverThemes } from '../../server/db/seed-liver-themes.ts'
 import { liverThemeMessages } from '../../server/services/liver-themes/themes.ts'
+import { contrast } from '../../src/views/liver-theme/theme-colors.ts'
 import { TestClient } from './client.ts'
 import { logInDemo, startTestServer, testEngines, type TestServer } from './harness.ts'
 
@@ -61,6 +62,10 @@ describe.each(await testEngines())('liver themes on %s', (engine) => {
     for (const theme of all.liver_themes) {
       expect(theme.stamps.length).toBeGreaterThanOrEqual(4)
       expect(theme.stamps.length).toBeLessThanOrEqual(6)
+      expect(new Set(theme.stamps).size).toBe(theme.stamps.length)
+      // The room's comment text (white, and the names' #a9a4bb) reads on the comments' panel.
+      expect(contrast(theme.background_color, '#a9a4bb')).toBeGreaterThanOrEqual(4.5)
+      expect(contrast(theme.background_color, '#ffffff')).toBeGreaterThanOrEqual(7)
     }
     const pickUp = (await server
       .get('/api/pick_up_liver_themes')

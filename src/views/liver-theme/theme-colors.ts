@@ -10,16 +10,18 @@ function luminance(hex: string): number {
   return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
 }
 
+/** The WCAG contrast ratio of two `#rrggbb` colours (1 to 21). */
+export function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (light + 0.05) / (dark + 0.05)
+}
+
 const DARK_INK = '#1f1d2b'
 const LIGHT_INK = '#ffffff'
 
 /** Dark or white text, whichever reads better on `background` (a `#rrggbb` colour). */
-export function readableInk(background: string): string {
-  const l = luminance(background)
-  const onDark = 1.05 / (l + 0.05)
-  const onLight = (l + 0.05) / (luminance(DARK_INK) + 0.05)
-  return onLight >= onDark ? DARK_INK : LIGHT_INK
-}
+export const readableInk = (background: string): string =>
+  contrast(background, DARK_INK) >= contrast(background, LIGHT_INK) ? DARK_INK : LIGHT_INK
 
 /** A theme as CSS custom properties, for the room's root and the gallery's previews. */
 export function themeVars(theme: LiverTheme): CSSProperties {

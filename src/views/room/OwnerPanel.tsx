@@ -6,6 +6,7 @@ import type { RegulationActor, ownerMachine } from '../../machines/owner/owner.m
 import { useT, usePageActor } from '../app-context.tsx'
 import type { WelcomeActor } from './types.ts'
 import { GreetingEditor } from './Greeting.tsx'
+import { ThemePicker } from '../liver-theme/RoomTheme.tsx'
 import { LiveControls, type OwnerActor } from './LiveControls.tsx'
 import './owner.css'
 
@@ -142,6 +143,7 @@ export function OwnerPanel({
       <Link to="/room_background" className="link-button">
         {t('mypage.roomBackgroundOpen')}
       </Link>
+      <ThemePicker />
       {status === 'loading' && <p aria-busy="true">{t('common.loading')}</p>}
       {status === 'failed' && (
         <div role="alert">

@@ -22,6 +22,7 @@ import { LiveTagsLine, LiveTagsScope } from './LiveTags.tsx'
 import { NextLiveLine, NextLiveScope } from './NextLive.tsx'
 import { NavigatorPanel } from './NavigatorPanel.tsx'
 import { OwnerPanel } from './OwnerPanel.tsx'
+import { RoomThemeScope, ThemeStamps } from '../liver-theme/RoomTheme.tsx'
 import { PartyStrip } from '../party/PartyStrip.tsx'
 import { MissionPanel } from '../mission/MissionPanel.tsx'
 import { MissionButton, MissionSheet } from '../mission/MissionSheet.tsx'
@@ -118,7 +119,7 @@ function LoadedRoom({
 
   const lite = variant === 'lite'
   return (
-    <SideScopes logic={sideLogic} roomId={info.roomId}>
+    <SideScopes logic={sideLogic} roomId={info.roomId} isOwner={info.isOwner}>
       <section
         className={['room', lite && 'room--lite', info.backgroundImageUrl && 'room--backdrop']
           .filter(Boolean)
@@ -151,6 +152,7 @@ function LoadedRoom({
         </div>
         <aside className="room__side" aria-label={t('room.commentsLabel')}>
           {comments && <CommentList room={room} actor={comments} userId={userId} />}
+          {state === 'live' && <ThemeStamps room={room} />}
           {state === 'live' && (
             <div className="room__composer">
               <CommentForm room={room} />
@@ -265,16 +267,20 @@ const backdrop = (url: string | null | undefined): CSSProperties | undefined =>
 function SideScopes({
   logic,
   roomId,
+  isOwner,
   children,
 }: {
   logic: RoomSideLogic
   roomId: number
+  isOwner: boolean
   children: ReactNode
 }) {
   return (
     <NextLiveScope logic={logic.nextLive} roomId={roomId}>
       <LiveTagsScope logic={logic.liveTags} roomId={roomId}>
-        {children}
+        <RoomThemeScope logic={logic.liverTheme} roomId={roomId} isOwner={isOwner}>
+          {children}
+        </RoomThemeScope>
       </LiveTagsScope>
     </NextLiveScope>
   )

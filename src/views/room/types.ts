@@ -2,6 +2,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { giftMachine } from '../../machines/gift/gift.machine.ts'
 import type { greetingMachine } from '../../machines/greeting/greeting.machine.ts'
 import type { liveTagsMachine } from '../../machines/live-tags/live-tags.machine.ts'
+import type { liverThemeMachine } from '../../machines/liver-theme/liver-theme.machine.ts'
 import type { nextLiveMachine } from '../../machines/next-live/next-live.machine.ts'
 import type { partyChannelsMachine } from '../../machines/party/party-channels.machine.ts'
 import type { roomNoticeMachine } from '../../machines/room-notice/room-notice.machine.ts'
@@ -23,5 +24,6 @@ export interface RoomSideLogic {
   liveTags: typeof liveTagsMachine
   greeting: typeof greetingMachine
   roomNotice: typeof roomNoticeMachine
+  liverTheme: typeof liverThemeMachine
   partyChannels: typeof partyChannelsMachine
 }
