@@ -6,6 +6,7 @@ import {
   type CampaignAnswer,
   type CampaignRankingAnswer,
 } from '../../src/contract/campaign.ts'
+import type { Query } from '../../src/effects/api/client.ts'
 import { NOW, user } from '../model/fixtures.ts'
 import { fakeApi, renderApp, type Routes } from './render-app.tsx'
 
@@ -117,7 +118,7 @@ function site(campaigns: CampaignAnswer[], rankings: Record<number, CampaignRank
   // A ranking answer has a `kind`, which fakeApi would take for a failure: answered here.
   return {
     ...rest,
-    get: <T,>(p: string, q?: Record<string, unknown>): Promise<T> => {
+    get: <T,>(p: string, q?: Query): Promise<T> => {
       if (p !== '/api/campaign/ranking') return rest.get<T>(p, q)
       rest.calls.push(`${p}?campaign_id=${String(q?.campaign_id)}`)
       return Promise.resolve((rankings[Number(q?.campaign_id)] ?? emptyRanking) as T)
