@@ -25,8 +25,9 @@ export function CampaignHero({ campaign }: { campaign: CampaignAnswer }) {
           className="campaign__hero-image"
           src={campaign.hero_image_url}
           alt=""
-          width={960}
-          height={400}
+          // The seeded heroes are share-card sized (1200×630): the box is reserved before they load.
+          width={1200}
+          height={630}
         />
       )}
       <div className="campaign__hero-text">
