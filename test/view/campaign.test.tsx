@@ -106,7 +106,21 @@ function site(campaigns: CampaignAnswer[], rankings: Record<number, CampaignRank
   const routes: Routes = {
     '/api/current_user': user(),
     '/api/live/onlive_num': { num: 1 },
-    '/api/liver_themes': { liver_themes: [] },
+    '/api/liver_themes': {
+      liver_themes: [
+        {
+          theme_id: 1,
+          name: 'さくら',
+          description: '春色のフレーム',
+          frame_color: '#f9a8d4',
+          accent_color: '#be185d',
+          background_color: '#fff1f2',
+          stamps: ['🌸'],
+          image_url: '/img/theme/1.svg',
+          is_pick_up: true,
+        },
+      ],
+    },
   }
   const byPath = new Map(campaigns.map((c) => [c.path, c]))
   // As the server finds them: the path itself, or a `…/*` record for its free last segment.
@@ -234,7 +248,10 @@ describe('campaign pages', () => {
     const page = heading.closest('[data-layout]')
     expect(page?.getAttribute('data-layout')).toBe(layout)
     expect(page?.classList.contains(`campaign--${layout}`)).toBe(true)
-    if (layout === 'liver-theme')
+    if (layout === 'liver-theme') {
       expect(await screen.findByRole('heading', { level: 2, name: 'ライバーテーマ' })).toBeTruthy()
+      // The gallery of /api/liver_themes, drawn by the liver themes' own component.
+      expect((await screen.findByTestId('theme-card-1')).textContent).toContain('さくら')
+    }
   })
 })
