@@ -7,6 +7,7 @@ import type { LotteryMachines } from './compose/lottery.ts'
 import type { EventMachines } from './compose/event.ts'
 import type { CampaignMachines } from './compose/campaign.ts'
 import type { SearchMachines } from './compose/search.ts'
+import type { SiteDialogMachines } from './compose/site-dialog.ts'
 import type { ApiClient } from './effects/api/client.ts'
 import type { Locale } from './domain/locale.ts'
 import type { AppActor } from './views/app-context.tsx'
@@ -37,6 +38,8 @@ export interface RouterContext {
   campaign: () => Promise<CampaignMachines>
   /** The header's search box and the results page's machines, loaded when first needed. */
   search: () => Promise<SearchMachines>
+  /** The site dialogs' machine, loaded once the first page has settled (src/views/site-dialog). */
+  siteDialog: () => Promise<SiteDialogMachines>
   /** The gacha, ad-watch and flow visualizer machines, loaded with their first page. */
   lottery: () => Promise<LotteryMachines>
   /** Given to every actor the views create, for the flow visualizer. */

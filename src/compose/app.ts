@@ -20,6 +20,7 @@ import type { AccountMachines } from './account.ts'
 import type { RoomMachines } from './room.ts'
 import type { SearchMachines } from './search.ts'
 import type { ShopMachines } from './shop.ts'
+import type { SiteDialogMachines } from './site-dialog.ts'
 
 export interface AppStart {
   locale: Locale
@@ -119,6 +120,9 @@ export function composeApp(effects: Effects, start: AppStart): RouterContext {
     ),
     search: once<SearchMachines>(() =>
       import('./search.ts').then((m) => m.searchMachines(effects, ports)),
+    ),
+    siteDialog: once<SiteDialogMachines>(() =>
+      import('./site-dialog.ts').then((m) => m.siteDialogMachines(effects, ports)),
     ),
     lottery: once<LotteryMachines>(() =>
       import('./lottery.ts').then((m) => m.lotteryAndFlows(effects, ports)),

@@ -53,6 +53,7 @@ import { reportMachine } from '../machines/report/report.machine.ts'
 import { roomMachine } from '../machines/room/room.machine.ts'
 import { roomOffAirMachine, roomOnAirMachine } from '../machines/room/room-visit.machine.ts'
 import { welcomeEditorMachine } from '../machines/welcome-editor/welcome-editor.machine.ts'
+import { roomAnimationMachines } from './room-animations.ts'
 import { roomThemeMachines } from './room-theme.ts'
 
 /** What the room's machines need of the app besides AppPorts. */
@@ -72,6 +73,7 @@ export interface RoomPorts extends AppPorts {
 export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPorts) {
   const provideVisit = roomVisit(effects, device, ports)
   return {
+    ...roomAnimationMachines(effects),
     ...roomThemeMachines(effects, ports),
     ...roomPartyMachines(effects, ports),
     owner: ownerMachine.provide({

@@ -1,5 +1,7 @@
 import type { AnyStateMachine } from 'xstate'
 import { adWatchMachine } from './ad-watch/ad-watch.machine.ts'
+import { animationsMachine } from './animations/animations.machine.ts'
+import { siteDialogMachine } from './site-dialog/site-dialog.machine.ts'
 import { appMachine } from './app/app.machine.ts'
 import { appUpdateMachine } from './app-update/app-update.machine.ts'
 import { authMachine } from './auth/auth.machine.ts'
@@ -70,6 +72,8 @@ export interface RegisteredMachine {
 export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'app', machine: appMachine },
   { dir: 'app-update', machine: appUpdateMachine },
+  { dir: 'site-dialog', machine: siteDialogMachine },
+  { dir: 'animations', machine: animationsMachine },
   { dir: 'auth', machine: authMachine },
   { dir: 'onlives', machine: onlivesMachine },
   { dir: 'mypage', machine: mypageMachine },

@@ -12,6 +12,7 @@ import { AuthModals } from '../views/auth/AuthModals.tsx'
 import { AppToaster } from '../views/components/AppToaster.tsx'
 import { SiteLayout } from '../views/layouts/SiteLayout.tsx'
 import { RouteError } from '../views/pages/RouteError.tsx'
+import { SiteDialogSlot } from '../views/site-dialog/SiteDialogSlot.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // SPEC.md §2: before every route, the locale of the URL, the current user, the on-air count
@@ -42,6 +43,7 @@ function Root() {
       </SiteLayout>
       <AuthModals />
       <AppToaster />
+      <SiteDialogSlot />
     </>
   )
 }

@@ -72,7 +72,7 @@ export async function markSeen(db: Db, userId: number, dialogId: number): Promis
     .expression((eb) =>
       eb
         .selectFrom('site_dialogs')
-        .select([eb.ref('id').as('dialog_id'), eb.val(userId).as('user_id')])
+        .select(['id as dialog_id', sql<number>`${userId}::int`.as('user_id')])
         .where('id', '=', dialogId),
     )
     .onConflict((oc) => oc.columns(['dialog_id', 'user_id']).doNothing())

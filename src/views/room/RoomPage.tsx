@@ -26,6 +26,7 @@ import { RoomThemeScope, ThemeStamps } from '../liver-theme/RoomTheme.tsx'
 import { PartyStrip } from '../party/PartyStrip.tsx'
 import { MissionPanel } from '../mission/MissionPanel.tsx'
 import { MissionButton, MissionSheet } from '../mission/MissionSheet.tsx'
+import { RoomAnimations } from '../animations/RoomAnimations.tsx'
 
 /** 'full' is /r/{room_url_key}; 'lite' is /lite/{room_url_key}: the video and the comments only. */
 export type RoomVariant = 'full' | 'lite'
@@ -145,6 +146,7 @@ function LoadedRoom({
             )}
             {state === 'live' && <span className="onlive-card__badge">{t('room.onAir')}</span>}
             {state === 'live' && <GiftStage room={room} />}
+            {state === 'live' && <RoomAnimations logic={sideLogic.animations} room={room} />}
             {state === 'offAir' && <p className="room__notice">{t('room.offAir')}</p>}
             {state === 'ended' && <EndScreen room={room} />}
           </div>

@@ -1,4 +1,5 @@
 import type { ActorRefFrom } from 'xstate'
+import type { RoomAnimationMachines } from '../../compose/room-animations.ts'
 import type { giftMachine } from '../../machines/gift/gift.machine.ts'
 import type { greetingMachine } from '../../machines/greeting/greeting.machine.ts'
 import type { liveTagsMachine } from '../../machines/live-tags/live-tags.machine.ts'
@@ -20,6 +21,7 @@ export type GiftActor = ActorRefFrom<typeof giftMachine>
 
 /** The room page's side machines besides the visit: each started by the part of the page it serves. */
 export interface RoomSideLogic {
+  animations: RoomAnimationMachines['animations']
   nextLive: typeof nextLiveMachine
   liveTags: typeof liveTagsMachine
   greeting: typeof greetingMachine
