@@ -1,5 +1,5 @@
 import type { CampaignAnswer } from '../../contract/campaign.ts'
-import { campaignSetup } from './campaign.setup.ts'
+import { campaignIdOf, campaignSetup } from './campaign.setup.ts'
 
 export type { CampaignInput, CampaignContext, CampaignEvent } from './campaign.setup.ts'
 export { secondsToUpdate, UPDATE_GRACE_MS } from './campaign.setup.ts'
@@ -88,7 +88,7 @@ export const campaignMachine = campaignSetup.createMachine({
               invoke: {
                 id: 'loadRanking',
                 src: 'loadRanking',
-                input: ({ context }) => ({ campaignId: context.campaign?.campaign_id ?? 0 }),
+                input: ({ context }) => ({ campaignId: campaignIdOf(context) }),
                 onDone: [
                   {
                     guard: { type: 'isScheduled', params: ({ event }) => event.output },

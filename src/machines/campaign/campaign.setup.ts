@@ -38,6 +38,12 @@ export function secondsToUpdate(
   return Math.max(0, Math.ceil((ranking.next_update_at * 1000 - nowMs) / 1000))
 }
 
+/** The loaded campaign's id (the ranking region runs only once it is loaded). */
+export function campaignIdOf(context: { campaign: CampaignAnswer | null }): number {
+  if (!context.campaign) throw new Error('the campaign is not loaded')
+  return context.campaign.campaign_id
+}
+
 const isConnectionLost = (error: unknown) => {
   const kind = failureOf(error).kind
   return kind === 'network' || kind === 'timeout'
