@@ -45,6 +45,10 @@ describe('site dialog', () => {
   it('opens on its page as a modal, closes with Escape and does not come back', async () => {
     const api = fakeApi(site(false))
     const app = renderApp('/', api)
+    // Where the visitor was when it opened: focus comes back there.
+    const brand = await screen.findByRole('banner')
+    const before = brand.querySelector<HTMLElement>('a.brand')
+    before?.focus()
     const shown = await screen.findByRole('dialog', { name: 'キャンペーン開催中' }, LOADED)
     expect(shown.getAttribute('aria-modal')).toBe('true')
     expect(shown.textContent).toContain('アイドルカップが始まりました。')
@@ -57,6 +61,8 @@ describe('site dialog', () => {
 
     fireEvent.keyDown(shown, { key: 'Escape' })
     expect(screen.queryByRole('dialog')).toBeNull()
+    expect(before).not.toBeNull()
+    expect(document.activeElement).toBe(before)
     // Anonymous: kept for the tab, nothing posted.
     expect(sessionStorage.getItem('kirari.closedDialogs')).toBe('[4]')
     expect(api.calls).not.toContain('/api/dialog/seen')

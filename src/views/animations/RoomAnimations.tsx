@@ -26,34 +26,36 @@ const SPRITES = Array.from({ length: 12 }, (_, i) => ({
  * assistive technology (the gift log and the event badge say the same) and never in the way of
  * a tap. With reduced motion a short still badge shows instead.
  */
-export function RoomAnimations({
-  logic,
-  room,
-}: {
+export function RoomAnimations(props: {
   logic: RoomAnimationMachines['animations']
   room: RoomActor
 }) {
+  // Another room starts afresh: what it has shown is its own.
+  return <Overlay key={props.room.sessionId} {...props} />
+}
+
+function Overlay({ logic, room }: { logic: RoomAnimationMachines['animations']; room: RoomActor }) {
   const catalogue = usePageActor(logic)
   const animations = useSelector(catalogue, (s) => s.context.animations)
   const stage = useSelector(room, (s) => s.context.stage)
   const rank = useSelector(room, (s) => s.context.event?.rank ?? null)
   const [playing, setPlaying] = useState<AnimationPlay[]>([])
-  // Gifts already on the stage when the catalogue arrived do not play late.
-  const seenKey = useRef<number | null>(null)
-  const lastRank = useRef(rank)
+  // What the room has shown: the last stage key seen (null until the catalogue came; gifts on
+  // the stage before it do not play late) and the last rank.
+  const seen = useRef({ key: null as number | null, rank })
 
   useEffect(() => {
     if (animations.length === 0) return
     const top = stage.at(-1)?.key ?? 0
-    const after = seenKey.current ?? top
-    seenKey.current = Math.max(after, top)
+    const after = seen.current.key ?? top
+    seen.current.key = Math.max(after, top)
     const added = giftPlays(animations, stage, after)
     if (added.length > 0) setPlaying((now) => queuePlays(now, added))
   }, [animations, stage])
 
   useEffect(() => {
-    const before = lastRank.current
-    lastRank.current = rank
+    const before = seen.current.rank
+    seen.current.rank = rank
     const play = isRankUp(before, rank) && rank !== null ? rankUpPlay(animations, rank) : null
     if (play) setPlaying((now) => queuePlays(now, [play]))
   }, [animations, rank])
