@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt } from './columns.ts'
-import type { DialogTables } from './schema-dialogs.ts'
 import type { PartyTables } from './schema-parties.ts'
+import type { DialogTables } from './schema-dialogs.ts'
 import type { AccountTables } from './schema-account.ts'
 import type { CampaignTables } from './schema-campaigns.ts'
 import type { EnqueteTables } from './schema-enquetes.ts'
@@ -20,8 +20,8 @@ import type { GiftKind, GiftType } from '../../src/domain/gifts.ts'
 /** Kysely's view of the tables created by `migrations/*.sql`. */
 export interface DB
   extends
-    DialogTables,
     PartyTables,
+    DialogTables,
     ShopTables,
     LiverThemeTables,
     EventTables,
@@ -121,6 +121,8 @@ export interface RoomTable {
   stream_key: string | null
   /** The liver theme the room wears (migration 041); null for none. */
   liver_theme_id: Generated<number | null>
+  /** A virtual liver's room (migration 040): listed by /virtual_liver. */
+  is_virtual: Generated<boolean>
 }
 
 export interface LiveTable {

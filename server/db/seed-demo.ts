@@ -8,9 +8,9 @@ import { seedDemoNews, seedDemoSchedules, seedDemoTags } from './seed-follow.ts'
 import { seedDemoEcItems } from './seed-shop.ts'
 import { seedDemoChild } from './seed-child.ts'
 import { seedDemoLiverThemes } from './seed-liver-themes.ts'
+import { seedDemoParties } from './seed-parties.ts'
 import { seedDemoDialogs } from './seed-dialogs.ts'
 import { seedDemoVirtual } from './seed-virtual.ts'
-import { seedDemoParties } from './seed-parties.ts'
 import { seedDemoCampaigns } from './seed-campaigns.ts'
 import type { Db } from './index.ts'
 
@@ -54,8 +54,8 @@ export async function seedDemoAdditions(db: Db): Promise<void> {
   await seedDemoBackgrounds(db)
   await seedDemoLiverThemes(db)
   await seedDemoCampaigns(db)
-  await seedDemoDialogs(db)
   await seedDemoParties(db)
+  await seedDemoDialogs(db)
   // The rooms the demo put on air have been on air: their first-live medal (services/rankings).
   await sql`
     insert into medals (owner, owner_id, medal_id, earned_at)

@@ -16,6 +16,4 @@ export function campaignMachines(effects: Effects, ports: AppPorts) {
   }
 }
 
-// Empty until the pages land (issue #22); each file adds its machines.
-// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type
 export type CampaignMachines = ReturnType<typeof campaignMachines>
