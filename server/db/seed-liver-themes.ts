@@ -25,7 +25,7 @@ export const LIVER_THEMES: CatalogueTheme[] = [
     name: '夜桜',
     description: 'ぼんぼりの灯りに浮かぶ桜の下で、ゆったりおしゃべり。春の夜の配信に。',
     frame_color: '#f4a7c0',
-    accent_color: '#d9467a',
+    accent_color: '#c2336a',
     background_color: '#2a1b2e',
     stamps: ['🌸', 'きれい', '🏮', 'ひらひら', '花見したい'],
     is_pick_up: true,

@@ -54,6 +54,14 @@ const PUBLIC = [
   '/search?tag=%E6%AD%8C%E6%9E%A0',
   '/ranking',
   '/room_memory/2026?room=aoi_music',
+  // Issue #22: a campaign in each of two layouts (test/e2e/campaigns.test.ts tours them all),
+  // the virtual livers' corner and the hall of rooms on air.
+  '/lp/idolcup',
+  '/lp/liver-theme',
+  '/virtual_liver',
+  '/virtual_liver/events',
+  '/virtual_liver/ranking',
+  '/r/hc',
 ]
 const VIEWER = [
   '/mypage',

@@ -22,7 +22,7 @@ const theme = (id: number, name: string): LiverTheme => ({
   name,
   description: `${name}の説明`,
   frame_color: '#f4a7c0',
-  accent_color: '#d9467a',
+  accent_color: '#c2336a',
   background_color: '#2a1b2e',
   stamps: ['🌸', 'きれい'],
   image_url: `/img/liver_theme/${id}.svg`,

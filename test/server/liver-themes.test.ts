@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LiverThemesAnswer, RoomLiverThemeAnswer } from '../../src/contract/liver-theme.ts'
 import { LIVER_THEMES, seedLiverThemes } from '../../server/db/seed-liver-themes.ts'
 import { liverThemeMessages } from '../../server/services/liver-themes/themes.ts'
-import { contrast } from '../../src/views/liver-theme/theme-colors.ts'
+import { contrast, readableInk } from '../../src/views/liver-theme/theme-colors.ts'
 import { TestClient } from './client.ts'
 import { logInDemo, startTestServer, testEngines, type TestServer } from './harness.ts'
 
@@ -53,7 +53,7 @@ describe.each(await testEngines())('liver themes on %s', (engine) => {
       name: '夜桜',
       description: LIVER_THEMES[0]?.description,
       frame_color: '#f4a7c0',
-      accent_color: '#d9467a',
+      accent_color: '#c2336a',
       background_color: '#2a1b2e',
       stamps: ['🌸', 'きれい', '🏮', 'ひらひら', '花見したい'],
       image_url: '/img/liver_theme/1.svg',
@@ -66,6 +66,9 @@ describe.each(await testEngines())('liver themes on %s', (engine) => {
       // The room's comment text (white, and the names' #a9a4bb) reads on the comments' panel.
       expect(contrast(theme.background_color, '#a9a4bb')).toBeGreaterThanOrEqual(4.5)
       expect(contrast(theme.background_color, '#ffffff')).toBeGreaterThanOrEqual(7)
+      // The send button's label (readableInk) reads on the accent (WCAG AA, 4.5:1).
+      const ink = readableInk(theme.accent_color)
+      expect(contrast(theme.accent_color, ink), theme.name).toBeGreaterThanOrEqual(4.5)
     }
     const pickUp = (await server
       .get('/api/pick_up_liver_themes')

@@ -16,7 +16,7 @@ const theme = (id: number, name: string, stamps: string[], pickUp = false): Live
   name,
   description: `${name}のテーマです`,
   frame_color: '#f4a7c0',
-  accent_color: '#d9467a',
+  accent_color: '#c2336a',
   background_color: '#2a1b2e',
   stamps,
   image_url: `/img/liver_theme/${id}.svg`,
