@@ -96,6 +96,7 @@ export const visitEvents = [
   // 51 emoji: 102 UTF-16 units, 51 characters as the server counts them (one too many).
   { type: 'draft.change', text: '😀'.repeat(51) },
   { type: 'comment.submit' },
+  { type: 'comment.stamp', text: '🌸' },
   // The comment sent was 'こんにちは'; a draft typed while it was on its way may differ.
   { type: 'xstate.done.actor.postComment', output: { text: 'こんにちは', missionAchieved: false } },
   { type: 'xstate.done.actor.postComment', output: { text: 'こんにちは', missionAchieved: true } },

@@ -98,8 +98,18 @@ describe('room visit graph (the loaded room)', () => {
               from.matches({ live: { composer: 'sending' } })
             ) {
               // The box empties of what was sent; text typed meanwhile survives.
-              const sent = from.context.draft.trim() === 'こんにちは'
+              const sent = from.context.stamp === null && from.context.draft.trim() === 'こんにちは'
               expect(to.context.draft).toBe(sent ? '' : from.context.draft)
+            }
+            // A theme's stamp goes out on its own: the typed text is left as it was.
+            if (event.type === 'comment.stamp') expect(to.context.draft).toBe(from.context.draft)
+            if (
+              type === 'xstate.done.actor.postComment' &&
+              from.matches({ live: { composer: 'sending' } }) &&
+              from.context.stamp !== null
+            ) {
+              expect(to.context.draft).toBe(from.context.draft)
+              expect(to.context.stamp).toBeNull()
             }
             if (
               event.type === 'comment.submit' &&

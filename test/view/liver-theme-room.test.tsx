@@ -47,7 +47,7 @@ function recording(routes: Routes) {
 const roomOf = () => document.querySelector('.room-theme')
 
 describe('liver themes on the room page', () => {
-  it("draws a viewer's room in its theme, and a stamp tap sends the stamp as a comment", async () => {
+  it("draws a viewer's room in its theme; a stamp tap sends the stamp, the typed text kept", async () => {
     const api = recording({
       ...liveRoom(),
       '/api/room/liver_theme': themed(yozakura),
@@ -61,12 +61,19 @@ describe('liver themes on the room page', () => {
     // A viewer gets no catalogue and no picker.
     expect(api.calls).not.toContain('/api/liver_themes')
     expect(screen.queryByTestId('theme-picker')).toBeNull()
+    // What the viewer has typed stays in the box: the stamp goes out on its own.
+    const box = await screen.findByRole<HTMLInputElement>('textbox', { name: 'コメント' })
+    fireEvent.change(box, { target: { value: '書きかけ' } })
     fireEvent.click(within(stamps).getByRole('button', { name: '「🌸」を送る' }))
     await waitFor(() =>
       expect(api.posted.map(([path]) => path)).toContain('/api/live/post_live_comment'),
     )
     const sent = api.posted.find(([path]) => path === '/api/live/post_live_comment')?.[1]
     expect(sent).toMatchObject({ live_id: 70, comment: '🌸' })
+    await waitFor(() =>
+      expect(within(stamps).getAllByRole('button')[0]?.hasAttribute('disabled')).toBe(false),
+    )
+    expect(box.value).toBe('書きかけ')
   })
 
   it('asks a logged-out viewer to log in on a stamp tap, as a typed comment does', async () => {

@@ -189,7 +189,21 @@ export const live = roomSetup.createStateConfig({
       initial: 'idle',
       states: {
         idle: {
+          // After a send: a stamp's place is free again (the draft was left as it was).
+          entry: 'clearStamp',
           on: {
+            'comment.stamp': [
+              {
+                guard: 'isAnonymous',
+                actions: 'requireLogin',
+                description: 'A stamp is a comment: it needs an account too.',
+              },
+              {
+                target: 'sending',
+                actions: 'setStamp',
+                description: "A theme's stamp goes out as it is; the typed text stays.",
+              },
+            ],
             'comment.submit': [
               {
                 guard: 'isAnonymous',
@@ -212,7 +226,7 @@ export const live = roomSetup.createStateConfig({
             src: 'postComment',
             input: ({ context }) => ({
               liveId: context.room.liveId,
-              text: context.draft.trim(),
+              text: context.stamp ?? context.draft.trim(),
             }),
             onDone: [
               {

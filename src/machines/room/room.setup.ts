@@ -212,8 +212,13 @@ export const roomSetup = setup({
      * while it was on its way, which stays.
      */
     clearSentDraft: assign(({ context }, sent: string) =>
-      context.draft.trim() === sent ? { draft: '' } : {},
+      context.stamp === null && context.draft.trim() === sent ? { draft: '' } : {},
     ),
+    setStamp: assign(({ event }) => {
+      assertEvent(event, 'comment.stamp')
+      return { stamp: event.text }
+    }),
+    clearStamp: assign({ stamp: null }),
     setViewers: assign(({ event }) => {
       assertEvent(event, 'polling.result')
       return { viewers: event.viewers }
@@ -276,6 +281,7 @@ export function visitContext({ roomUrlKey, userId, loaded }: VisitInput): VisitC
     followSaving: false,
     viewers: null,
     draft: '',
+    stamp: null,
     next: null,
     countdown: ROOM_TRANSITION_SECONDS,
     event: loaded.event,

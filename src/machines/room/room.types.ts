@@ -69,6 +69,8 @@ export interface VisitContext {
   viewers: number | null
   /** What the viewer is typing; kept when sending fails. */
   draft: string
+  /** A liver theme's stamp on its way (issue #22): sent in place of the draft, which stays. */
+  stamp: string | null
   /** After the live ends: the next room on air and the seconds left before going there. */
   next: NextRoom | null
   countdown: number
@@ -81,6 +83,8 @@ export interface VisitContext {
 export type VisitEvent =
   | { type: 'draft.change'; text: string }
   | { type: 'comment.submit' }
+  /** A tap on one of the room theme's stamps: sent as a comment, the typed text untouched. */
+  | { type: 'comment.stamp'; text: string }
   | { type: 'recommended.use'; comment: string }
   | PushEvent
   | { type: 'polling.result'; viewers: number | null; liveEnd: boolean }

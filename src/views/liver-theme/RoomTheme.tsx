@@ -69,10 +69,9 @@ function Stamps({ actor, room }: { actor: ThemeActor; room: RoomActor }) {
             className="theme-stamps__button"
             disabled={sending}
             aria-label={t('liverTheme.sendStamp', { stamp })}
-            // The room's own sending: the stamp becomes the comment box's text and goes out.
+            // The room's own sending; what the viewer has typed stays in the box.
             onClick={() => {
-              room.send({ type: 'draft.change', text: stamp })
-              room.send({ type: 'comment.submit' })
+              room.send({ type: 'comment.stamp', text: stamp })
             }}
           >
             {stamp}
