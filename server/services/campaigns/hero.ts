@@ -9,7 +9,7 @@ const MOTIFS = {
   // A palette with four paints: the liver themes.
   palette:
     '<path d="M600 170c-130 0-220 80-220 160s70 130 150 120c40-5 40-40 70-40s40 40 100 30c70-12 120-60 120-120 0-90-90-150-220-150z" fill="#fff"/><circle cx="500" cy="280" r="26" fill="#f43f5e"/><circle cx="580" cy="230" r="26" fill="#f59e0b"/><circle cx="670" cy="240" r="26" fill="#22c55e"/><circle cx="730" cy="310" r="26" fill="#3b82f6"/>',
-  // A prepaid card with a chip.
+  // A gold card with a chip.
   card: '<rect x="420" y="190" width="360" height="230" rx="24" fill="#fff"/><rect x="460" y="250" width="70" height="54" rx="8" fill="#facc15"/><rect x="460" y="350" width="200" height="18" rx="9" fill="#cbd5e1"/>',
   // A heart and a ribbon.
   heart:
