@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
-import { ConfigError, loadConfig } from '../config.ts'
-import { openDatabase, type Db } from '../db/index.ts'
+import type { Db } from '../db/index.ts'
 import { endCampaign, listCampaigns, upsertCampaignJson } from '../services/campaigns/store.ts'
+import { runOnDatabase } from './run.ts'
 
 // `npm run campaign -- upsert <file.json> | list | end <path>` (README, Operator commands): the
 // campaign pages' records on the database the server uses (DATABASE_URL, else the PGlite in
@@ -58,27 +58,6 @@ export async function runCampaignCommand(
   return 2
 }
 
-async function main(): Promise<number> {
-  const config = loadConfig()
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  try {
-    return await runCampaignCommand(database.db, process.argv.slice(2), console)
-  } finally {
-    await database.close()
-  }
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  try {
-    process.exitCode = await main()
-  } catch (error) {
-    console.error(
-      error instanceof ConfigError
-        ? `configuration error: ${error.message} (run with the server's environment)`
-        : error instanceof Error
-          ? (error.stack ?? error.message)
-          : String(error),
-    )
-    process.exitCode = 1
-  }
+  await runOnDatabase((db) => runCampaignCommand(db, process.argv.slice(2), console))
 }

@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from '../config.ts'
-import { openDatabase } from '../db/index.ts'
 import { consoleLogger } from '../logger.ts'
 import { localOutbox } from '../services/outbox.ts'
 import { decideApplication, type Decision } from '../services/organizers/decide.ts'
+import { runOnDatabase } from './run.ts'
 
 // `npm run organizer:approve -- <account_id> [--reject "reason"]` (README, Operators): decides
 // the account's pending organizer application on the database the server uses (DATABASE_URL,
@@ -18,23 +17,20 @@ const say: Record<Decision['outcome'], (account: string) => string> = {
   'unknown-account': (a) => `no account ${a}`,
 }
 
-async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { reject: { type: 'string' } },
-  })
-  const [accountId, ...extra] = positionals
-  if (!accountId || extra.length > 0 || values.reject?.trim() === '') {
-    console.error(USAGE)
-    return 2
-  }
-  const config = loadConfig()
-  const logger = consoleLogger('organizer-approve')
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  try {
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { reject: { type: 'string' } },
+})
+const [accountId, ...extra] = positionals
+if (!accountId || extra.length > 0 || values.reject?.trim() === '') {
+  console.error(USAGE)
+  process.exitCode = 2
+} else {
+  await runOnDatabase(async (db, config) => {
+    const logger = consoleLogger('organizer-approve')
     const decision = await decideApplication(
-      database.db,
-      { messages: localOutbox(database.db, logger), supportMail: config.supportMail, logger },
+      db,
+      { messages: localOutbox(db, logger), supportMail: config.supportMail, logger },
       { accountId, reject: values.reject, origin: config.publicOrigin ?? '' },
     )
     const line = say[decision.outcome](accountId)
@@ -44,20 +40,5 @@ async function main(): Promise<number> {
     }
     console.log(line)
     return 0
-  } finally {
-    await database.close()
-  }
-}
-
-try {
-  process.exitCode = await main()
-} catch (error) {
-  console.error(
-    error instanceof ConfigError
-      ? `configuration error: ${error.message} (run with the server's environment)`
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error),
-  )
-  process.exitCode = 1
+  })
 }

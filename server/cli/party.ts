@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from '../config.ts'
-import { openDatabase } from '../db/index.ts'
+import type { Db } from '../db/index.ts'
 import { createParty, dissolveParty, listParties } from '../services/parties/manage.ts'
+import { runOnDatabase } from './run.ts'
 
 // `npm run party -- <command>` (README, Operator commands): makes, lists and ends parties on the
 // database the server uses (DATABASE_URL, else the PGlite in DATA_DIR — stop the server first
@@ -11,8 +11,6 @@ const USAGE = [
   '       npm run party -- dissolve <party_id>',
   '       npm run party -- list',
 ].join('\n')
-
-type Db = Awaited<ReturnType<typeof openDatabase>>['db']
 
 async function run(db: Db, command: string | undefined, args: string[], move: boolean) {
   if (command === 'list' && args.length === 0) {
@@ -50,30 +48,9 @@ async function run(db: Db, command: string | undefined, args: string[], move: bo
   }
 }
 
-async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { move: { type: 'boolean' } },
-  })
-  const [command, ...args] = positionals
-  const config = loadConfig()
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  try {
-    return await run(database.db, command, args, values.move === true)
-  } finally {
-    await database.close()
-  }
-}
-
-try {
-  process.exitCode = await main()
-} catch (error) {
-  console.error(
-    error instanceof ConfigError
-      ? `configuration error: ${error.message} (run with the server's environment)`
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error),
-  )
-  process.exitCode = 1
-}
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { move: { type: 'boolean' } },
+})
+const [command, ...args] = positionals
+await runOnDatabase((db) => run(db, command, args, values.move === true))
