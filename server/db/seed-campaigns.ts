@@ -5,6 +5,7 @@ import { DEMO_CAMPAIGN_GUIDES, type DemoCampaign } from './demo-campaigns.ts'
 import { DEMO_CAMPAIGN_EVENTS, IDOL_CUP_EVENT } from './demo-campaigns-events.ts'
 import { DEMO_CAMPAIGN_FANS } from './demo-campaigns-fans.ts'
 import type { Db } from './index.ts'
+import { demoRoomsOnAir, seedDemoEvent } from './seed-events.ts'
 
 const DAY = 86_400_000
 
@@ -70,51 +71,20 @@ export async function seedDemoCampaigns(db: Db, now = new Date()): Promise<void>
 
 /** The demo idol cup, open now, with the demo rooms on air entered; its id (null: no organizer). */
 async function seedIdolCup(db: Db, at: (days: number) => Date): Promise<number | null> {
-  const organizer = await db
-    .selectFrom('users')
-    .select('id')
-    .where('account_id', '=', 'demo_organizer')
-    .where('is_demo', '=', true)
-    .executeTakeFirst()
-  if (!organizer) return null
-  await db
-    .insertInto('events')
-    .values({
+  return seedDemoEvent(
+    db,
+    {
       url_key: IDOL_CUP_EVENT,
       name: 'Kirari アイドルカップ',
       description:
         'アイドルとして配信するライバーが、期間中に届いたギフトのポイントで順位を競うランキングイベントです。1位のルームはトップページで特集します。',
       event_type: EVENT_TYPE.ranking,
-      organizer_user_id: organizer.id,
       started_at: at(-7),
       ended_at: at(30),
       entry_starts_at: at(-14),
       entry_ends_at: at(25),
       rewards: '1位: トップページ特集 + 限定バッジ / 2〜10位: 限定バッジ',
-    })
-    .onConflict((oc) => oc.column('url_key').doNothing())
-    .execute()
-  const event = await db
-    .selectFrom('events')
-    .select('id')
-    .where('url_key', '=', IDOL_CUP_EVENT)
-    .executeTakeFirstOrThrow()
-  const rooms = await db
-    .selectFrom('rooms')
-    .innerJoin('users', 'users.id', 'rooms.owner_user_id')
-    .innerJoin('lives', 'lives.room_id', 'rooms.id')
-    .select('rooms.id')
-    .where('users.is_demo', '=', true)
-    .where('lives.ended_at', 'is', null)
-    .execute()
-  if (rooms.length > 0) {
-    await db
-      .insertInto('event_entries')
-      .values(
-        rooms.map((r) => ({ event_id: event.id, room_id: r.id, status: 'approved' as const })),
-      )
-      .onConflict((oc) => oc.columns(['event_id', 'room_id']).doNothing())
-      .execute()
-  }
-  return event.id
+    },
+    await demoRoomsOnAir(db),
+  )
 }

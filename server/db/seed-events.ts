@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely'
 import type { Db } from './index.ts'
+import type { EventTable } from './schema-events.ts'
 import { EVENT_TYPE } from '../../src/domain/events.ts'
 
 const DAY = 86_400_000
@@ -15,6 +17,65 @@ const DEMO_REWARD_TIERS: Record<string, Array<{ up_to_rank: number; reward: stri
   kirari_newyear_stage: [{ up_to_rank: 10, reward: '新春特番への出演' }],
 }
 
+/** The demo organizer's user id; null when the database has no demo. */
+async function demoOrganizerId(db: Db): Promise<number | null> {
+  const organizer = await db
+    .selectFrom('users')
+    .select('id')
+    .where('account_id', '=', 'demo_organizer')
+    .where('is_demo', '=', true)
+    .executeTakeFirst()
+  return organizer?.id ?? null
+}
+
+/** The ids of the demo rooms on air. */
+export async function demoRoomsOnAir(db: Db): Promise<number[]> {
+  const rooms = await db
+    .selectFrom('rooms')
+    .innerJoin('users', 'users.id', 'rooms.owner_user_id')
+    .innerJoin('lives', 'lives.room_id', 'rooms.id')
+    .select('rooms.id')
+    .where('users.is_demo', '=', true)
+    .where('lives.ended_at', 'is', null)
+    .execute()
+  return rooms.map((r) => r.id)
+}
+
+/**
+ * A demo event by the demo organizer, written once (keyed by its url key: an organizer's edits
+ * are kept), with `roomIds` entered and approved; its id, or null when there is no demo organizer.
+ */
+export async function seedDemoEvent(
+  db: Db,
+  event: Omit<Insertable<EventTable>, 'organizer_user_id'>,
+  roomIds: readonly number[],
+): Promise<number | null> {
+  const organizerId = await demoOrganizerId(db)
+  if (organizerId === null) return null
+  await db
+    .insertInto('events')
+    .values({ ...event, organizer_user_id: organizerId })
+    .onConflict((oc) => oc.column('url_key').doNothing())
+    .execute()
+  const { id } = await db
+    .selectFrom('events')
+    .select('id')
+    .where('url_key', '=', event.url_key)
+    .executeTakeFirstOrThrow()
+  await enterDemoRooms(db, id, roomIds)
+  return id
+}
+
+/** `roomIds` entered in the event and approved (once each). */
+async function enterDemoRooms(db: Db, eventId: number, roomIds: readonly number[]): Promise<void> {
+  if (roomIds.length === 0) return
+  await db
+    .insertInto('event_entries')
+    .values(roomIds.map((room_id) => ({ event_id: eventId, room_id, status: 'approved' as const })))
+    .onConflict((oc) => oc.columns(['event_id', 'room_id']).doNothing())
+    .execute()
+}
+
 /**
  * The demo organizer's events: one ongoing ranking event with the demo rooms on air entered (their
  * points come from real gifts only: the demo viewer's, and the bots' small ones), and one upcoming
@@ -22,13 +83,8 @@ const DEMO_REWARD_TIERS: Record<string, Array<{ up_to_rank: number; reward: stri
  * by (event, room); tiers are written to an event that has none, bots' gold once.
  */
 export async function seedDemoEvents(db: Db, now = new Date()): Promise<void> {
-  const organizer = await db
-    .selectFrom('users')
-    .select('id')
-    .where('account_id', '=', 'demo_organizer')
-    .where('is_demo', '=', true)
-    .executeTakeFirst()
-  if (!organizer) return
+  const organizerId = await demoOrganizerId(db)
+  if (organizerId === null) return
   const at = (days: number) => new Date(now.getTime() + days * DAY)
   await db
     .insertInto('events')
@@ -39,7 +95,7 @@ export async function seedDemoEvents(db: Db, now = new Date()): Promise<void> {
         description:
           '期間中にルームへ届いたギフトのポイントで順位を競うランキングイベントです。上位のルームにはトップページのピックアップ枠と限定バッジを贈ります。',
         event_type: EVENT_TYPE.ranking,
-        organizer_user_id: organizer.id,
+        organizer_user_id: organizerId,
         started_at: at(-1),
         ended_at: at(13),
         entry_starts_at: at(-8),
@@ -52,7 +108,7 @@ export async function seedDemoEvents(db: Db, now = new Date()): Promise<void> {
         description:
           '新しい年の最初のステージに立つルームを選ぶイベントです。エントリーはフォロワー100人以上のルームが対象です。',
         event_type: EVENT_TYPE.ranking,
-        organizer_user_id: organizer.id,
+        organizer_user_id: organizerId,
         started_at: at(14),
         ended_at: at(28),
         entry_starts_at: at(-1),
@@ -76,22 +132,7 @@ export async function seedDemoEvents(db: Db, now = new Date()): Promise<void> {
     .select('id')
     .where('url_key', '=', 'kirari_winter_cup')
     .executeTakeFirstOrThrow()
-  const rooms = await db
-    .selectFrom('rooms')
-    .innerJoin('users', 'users.id', 'rooms.owner_user_id')
-    .innerJoin('lives', 'lives.room_id', 'rooms.id')
-    .select('rooms.id')
-    .where('users.is_demo', '=', true)
-    .where('lives.ended_at', 'is', null)
-    .execute()
-  if (rooms.length === 0) return
-  await db
-    .insertInto('event_entries')
-    .values(
-      rooms.map((r) => ({ event_id: ongoing.id, room_id: r.id, status: 'approved' as const })),
-    )
-    .onConflict((oc) => oc.columns(['event_id', 'room_id']).doNothing())
-    .execute()
+  await enterDemoRooms(db, ongoing.id, await demoRoomsOnAir(db))
 }
 
 /** The demo events' reward tiers, for an event that has none (an organizer's edit is kept). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { EVENT_TYPE } from '../../src/domain/events.ts'
 import type { Db } from './index.ts'
+import { seedDemoEvent } from './seed-events.ts'
 
 const DAY = 86_400_000
 
@@ -109,23 +110,21 @@ export async function seedDemoVirtual(db: Db, now = new Date()): Promise<void> {
 
 /** The open event for virtual livers, by the demo organizer, with the virtual rooms entered. */
 async function seedVirtualEvent(db: Db, now: Date): Promise<void> {
-  const organizer = await db
-    .selectFrom('users')
-    .select('id')
-    .where('account_id', '=', 'demo_organizer')
-    .where('is_demo', '=', true)
-    .executeTakeFirst()
-  if (!organizer) return
   const at = (days: number) => new Date(now.getTime() + days * DAY)
-  await db
-    .insertInto('events')
-    .values({
+  const rooms = await db
+    .selectFrom('rooms')
+    .select('id')
+    .where('room_url_key', 'in', VIRTUAL_KEYS)
+    .where('is_virtual', '=', true)
+    .execute()
+  await seedDemoEvent(
+    db,
+    {
       url_key: 'kirari_virtual_fes',
       name: 'バーチャルライバー ネオンフェス',
       description:
         'バーチャルライバーだけが参加できるランキングイベントです。期間中に届いたギフトのポイントで順位を競い、上位のルームはバーチャルライバー特集ページで紹介します。',
       event_type: EVENT_TYPE.ranking,
-      organizer_user_id: organizer.id,
       started_at: at(-2),
       ended_at: at(12),
       entry_starts_at: at(-9),
@@ -137,24 +136,7 @@ async function seedVirtualEvent(db: Db, now: Date): Promise<void> {
         '・ギフトの強要や、ほかのルームへの迷惑行為は禁止です。',
       ].join('\n'),
       for_virtual: true,
-    })
-    .onConflict((oc) => oc.column('url_key').doNothing())
-    .execute()
-  const event = await db
-    .selectFrom('events')
-    .select('id')
-    .where('url_key', '=', 'kirari_virtual_fes')
-    .executeTakeFirstOrThrow()
-  const rooms = await db
-    .selectFrom('rooms')
-    .select('id')
-    .where('room_url_key', 'in', VIRTUAL_KEYS)
-    .where('is_virtual', '=', true)
-    .execute()
-  if (rooms.length === 0) return
-  await db
-    .insertInto('event_entries')
-    .values(rooms.map((r) => ({ event_id: event.id, room_id: r.id, status: 'approved' as const })))
-    .onConflict((oc) => oc.columns(['event_id', 'room_id']).doNothing())
-    .execute()
+    },
+    rooms.map((r) => r.id),
+  )
 }
