@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { CampaignAnswer, CampaignRankingAnswer } from '../../src/contract/campaign.ts'
 import type { OnlivesResponse } from '../../src/domain/api-types.ts'
 import { logIn, openBrowser, type Session } from './browser.ts'
+import { CAMPAIGN_ROUTES as ROUTES } from '../campaign-routes.ts'
 
 // One phone for the whole file: the tour, then a gift seen on a campaign's ranking.
 let session: Session
@@ -13,22 +14,6 @@ afterAll(async () => {
 })
 
 const base = () => inject('baseUrl')
-
-/** SPEC §2's /lp routes and the layout each is drawn in. */
-const ROUTES: Array<[path: string, layout: string]> = [
-  ['bgm', 'lp'],
-  ['liver-theme', 'liver-theme'],
-  ['showroomcard', 'lp'],
-  ['whiteday2024', 'whiteday2024'],
-  ['idolcup', 'liver-ranking'],
-  ['idolcup/ranking', 'liver-ranking'],
-  ['gift_ranking/1', 'liver-ranking'],
-  ['newcomer_liver', 'liver-ranking'],
-  ['newcomer_liver/ranking', 'liver-ranking'],
-  ['newcomer_liver/update_ranking', 'liver-ranking'],
-  ['oshihajime2024', 'oshihajime'],
-  ['povo/e2e_measure', 'povo'],
-]
 
 const campaignAt = async (path: string) => {
   const response = await session.page.request.get(

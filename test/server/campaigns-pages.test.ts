@@ -3,22 +3,7 @@ import type { CampaignAnswer, CampaignRankingAnswer } from '../../src/contract/c
 import { LOCALES, localizePath } from '../../src/domain/locale.ts'
 import { seedDemoCampaigns } from '../../server/db/seed-campaigns.ts'
 import { logInDemo, startTestServer, type TestServer } from './harness.ts'
-
-/** SPEC §2's `/lp/*` routes, with the layout each is seeded with. */
-const ROUTES: Array<[path: string, layout: string]> = [
-  ['bgm', 'lp'],
-  ['liver-theme', 'liver-theme'],
-  ['showroomcard', 'lp'],
-  ['whiteday2024', 'whiteday2024'],
-  ['idolcup', 'liver-ranking'],
-  ['idolcup/ranking', 'liver-ranking'],
-  ['gift_ranking/1', 'liver-ranking'],
-  ['newcomer_liver', 'liver-ranking'],
-  ['newcomer_liver/ranking', 'liver-ranking'],
-  ['newcomer_liver/update_ranking', 'liver-ranking'],
-  ['oshihajime2024', 'oshihajime'],
-  ['povo/spring', 'povo'],
-]
+import { CAMPAIGN_ROUTES as ROUTES } from '../campaign-routes.ts'
 
 describe('the demo’s campaign pages and share cards', () => {
   let server: TestServer
