@@ -48,5 +48,4 @@ export function shownSocialFailure(message: string | null): string | null {
     : null
 }
 
-export const SOCIAL_RESULTS = ['done', 'no_user', 'register', 'linked', 'error'] as const
-export type SocialResult = (typeof SOCIAL_RESULTS)[number]
+export { SOCIAL_RESULTS, type SocialResult } from '../domain/social.ts'

@@ -1,5 +1,5 @@
 import type { AuthEvent } from '../auth-port.ts'
-import { SOCIAL_RESULTS, type SocialResult } from '../contract/social.ts'
+import { SOCIAL_RESULTS, type SocialResult } from '../domain/social.ts'
 
 /** What a provider's callback left in the address: `/?social=twitter&result=…&message=…`. */
 export interface SocialCallback {
