@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import {
   CAMPAIGN_LAYOUTS,
   type CampaignAnswer,
@@ -235,6 +235,25 @@ describe('campaign pages', () => {
     const link = await screen.findByTestId('campaign-povo-link')
     expect(link.getAttribute('href')).toBe('/povo_ec?measure=spring_ad')
     expect(screen.getByTestId('campaign-measure').textContent).toContain('spring_ad')
+  })
+
+  it('a site link in the body moves within the app; an outside one is left to the browser', async () => {
+    const linked = campaign('bgm', {
+      body_html:
+        '<p><a href="/lp/other">もうひとつのページ</a> <a href="https://example.com/" target="_blank" rel="noopener noreferrer">外</a></p>',
+    })
+    const other = campaign('other', { campaign_id: 2, title: 'もうひとつ' })
+    const rendered = renderApp('/lp/bgm', site([linked, other]))
+    const body = await screen.findByTestId('campaign-body')
+    const outside = within(body).getByRole('link', { name: '外' })
+    // Not taken over: the click's default (a new tab) is the browser's.
+    expect(fireEvent.click(outside)).toBe(true)
+    // Taken over: the default (a page load) is prevented and the router moves.
+    expect(fireEvent.click(within(body).getByRole('link', { name: 'もうひとつのページ' }))).toBe(
+      false,
+    )
+    expect(await screen.findByRole('heading', { level: 1, name: 'もうひとつ' })).toBeTruthy()
+    expect(rendered.router.state.location.pathname).toBe('/lp/other')
   })
 
   it.each(CAMPAIGN_LAYOUTS)('the %s layout renders with its class', async (layout) => {

@@ -1,4 +1,5 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
+import type { MouseEvent } from 'react'
 import type { CampaignAnswer } from '../../contract/campaign.ts'
 import { useT } from '../app-context.tsx'
 import { formatTokyo } from '../tokyo-time.ts'
@@ -96,11 +97,23 @@ export function CampaignPages({
 
 /** The campaign's text. */
 export function CampaignBody({ html }: { html: string }) {
+  const router = useRouter()
   if (!html) return null
+  // A plain click on a site link in the body (`/event/…`) moves within the app, not a reload.
+  const follow = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return
+    const link = (event.target as Element).closest('a')
+    const href = link?.getAttribute('href') ?? ''
+    if (!link || link.target || !href.startsWith('/') || href.startsWith('//')) return
+    event.preventDefault()
+    void router.navigate({ href })
+  }
   return (
     <div
       className="campaign__body"
       data-testid="campaign-body"
+      onClick={follow}
       // The server renders the Markdown with raw HTML escaped and only safe links kept
       // (server/services/campaign): this HTML is sanitized before it reaches the page.
       dangerouslySetInnerHTML={{ __html: html }}
