@@ -199,6 +199,17 @@ describe('campaign pages', () => {
     expect(screen.queryByText('404')).toBeNull()
   })
 
+  it('on a sibling page only that page is current, not the campaign above it', async () => {
+    const ranking = { ...idolcup, campaign_id: 12, path: 'idolcup/ranking', title: 'ランキング' }
+    renderApp('/lp/idolcup/ranking', site([idolcup, ranking], { 12: idolcupRanking }))
+    await screen.findByRole('heading', { level: 1, name: 'ランキング' })
+    const nav = screen.getByRole('navigation', { name: 'キャンペーンのページ' })
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('aria-current') === 'page')
+    expect(current.map((a) => a.textContent)).toEqual(['ランキング'])
+  })
+
   it('an unknown path is the not-found page', async () => {
     renderApp('/lp/no_such_campaign', site([idolcup]))
     expect(await screen.findByText('404')).toBeTruthy()

@@ -105,6 +105,11 @@ describe('virtual livers corner', () => {
     expect(link.getAttribute('href')).toBe('/event/kirari_virtual_fes')
     expect(within(link).getByText('開催中')).toBeTruthy()
     expect(rendered.router.state.location.pathname).toBe('/virtual_liver/events')
+    // One tab is current: /virtual_liver is the events page's parent, not the page shown.
+    const current = within(tabs())
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('aria-current') === 'page')
+    expect(current.map((a) => a.textContent)).toEqual(['イベント'])
   })
 
   it('shows an empty events page', async () => {

@@ -84,6 +84,8 @@ export function CampaignPages({
               to="/lp/$"
               params={{ _splat: page.path }}
               className="campaign__page-link"
+              // idolcup is idolcup/ranking's parent path: only the page itself is current.
+              activeOptions={{ exact: true }}
               {...(page.path === current ? { 'aria-current': 'page' as const } : {})}
             >
               {page.title}

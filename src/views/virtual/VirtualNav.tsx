@@ -18,6 +18,8 @@ export function VirtualNav({ view }: { view: VirtualView }) {
           key={tab.view}
           to={tab.to}
           className="virtual__tab"
+          // The corner's home is the other pages' parent: only the page itself is current.
+          activeOptions={{ exact: true }}
           aria-current={tab.view === view ? 'page' : undefined}
         >
           {t(tab.label)}
