@@ -90,8 +90,21 @@ export interface ServerConfig {
   termsVersion: string
   /** Secret nginx adds to its on_publish callbacks; without one, only loopback callers count. */
   rtmpCallbackSecret: string | undefined
-  /** nginx-rtmp's working directory; its HLS is written under `hls/`, which the server serves. */
+  /** nginx-rtmp's working directory (its configuration, pid and logs) on the media host. */
   mediaDir: string
+  /**
+   * The media host's HTTP origin (`npm run media`): web processes proxy an OBS live's playlists,
+   * parts and segments from it, and read its ingest status. MEDIA_ORIGIN, default
+   * http://127.0.0.1:{MEDIA_PORT}.
+   */
+  mediaOrigin: string
+  /** Where the media host listens for HTTP (MEDIA_PORT, default 8090). */
+  mediaPort: number
+  /**
+   * The site as the media host reaches it for the publish callbacks (KIRARI_URL, default
+   * http://127.0.0.1:{PORT}); in a cluster, the balancer.
+   */
+  siteUrl: string
   /**
    * Who takes payments (services/payments.ts): 'sandbox', the local test payment page (the
    * demo's default, refused in production), or 'none' (default in production: checkout answers
@@ -152,9 +165,20 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env, root = pro
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT must be an integer 0–65535, got "${env.PORT}"`)
   }
+  const mediaPort = Number(env.MEDIA_PORT ?? 8090)
+  if (!Number.isInteger(mediaPort) || mediaPort < 0 || mediaPort > 65535) {
+    throw new ConfigError(`MEDIA_PORT must be an integer 0–65535, got "${env.MEDIA_PORT}"`)
+  }
+  const host = env.HOST ?? '127.0.0.1'
+  const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
   return {
-    host: env.HOST ?? '127.0.0.1',
+    host,
     port,
+    mediaPort,
+    mediaOrigin: env.MEDIA_ORIGIN
+      ? origin(env.MEDIA_ORIGIN, 'MEDIA_ORIGIN')
+      : `http://127.0.0.1:${mediaPort}`,
+    siteUrl: env.KIRARI_URL ? origin(env.KIRARI_URL, 'KIRARI_URL') : `http://${loopback}:${port}`,
     rtmpUrl: env.RTMP_URL ?? 'rtmp://127.0.0.1:1935/live',
     rtmpCallbackSecret: env.RTMP_CALLBACK_SECRET || undefined,
     mediaDir: path.resolve(root, env.MEDIA_DIR ?? '.data/media'),

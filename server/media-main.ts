@@ -1,49 +1,66 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { serve } from '@hono/node-server'
 import { ConfigError, loadMediaConfig } from './config.ts'
+import { createMediaHost } from './media/llhls/host.ts'
 import { DEFAULT_RTMP_MODULE, nginxRtmpConfig } from './media/rtmp-config.ts'
 
 /**
- * `npm run media`: RTMP ingest for livers using OBS. Writes the nginx configuration into
- * MEDIA_DIR and runs Debian's nginx with the RTMP module in the foreground; `npm start` must be
- * running for the publish callbacks (PORT, RTMP_URL and RTMP_CALLBACK_SECRET as for the server).
+ * `npm run media`: the media host. Debian's nginx with the RTMP module takes OBS's stream; this
+ * process checks each publish with the site (KIRARI_URL), packages every live as Low-Latency HLS
+ * with a quality ladder (ffmpeg), and serves it over HTTP on MEDIA_PORT, where the site's web
+ * processes (MEDIA_ORIGIN) fetch it for viewers. It can run on its own machine.
  */
 function main() {
   const config = loadMediaConfig()
   const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
   const modulePath = process.env.NGINX_RTMP_MODULE ?? DEFAULT_RTMP_MODULE
+  const ffmpeg = process.env.FFMPEG_BIN ?? '/usr/bin/ffmpeg'
   for (const [file, pkg] of [
     [nginx, 'nginx'],
     [modulePath, 'libnginx-mod-rtmp'],
+    [ffmpeg, 'ffmpeg'],
   ] as const) {
     if (!fs.existsSync(file)) {
       throw new ConfigError(`${file} is missing: apt-get install -y ${pkg}`)
     }
   }
   const rtmpPort = Number(new URL(config.rtmpUrl).port || 1935)
-  const callbackHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host
-  fs.mkdirSync(path.join(config.mediaDir, 'hls'), { recursive: true })
-  // nginx's workers drop root for 'nobody': they must reach the HLS directory.
-  fs.chmodSync(config.mediaDir, 0o755)
-  fs.chmodSync(path.join(config.mediaDir, 'hls'), 0o777)
+  const mediaHostAddress = process.env.MEDIA_HOST ?? '127.0.0.1'
+  fs.mkdirSync(config.mediaDir, { recursive: true })
+  const host = createMediaHost({
+    siteUrl: config.siteUrl,
+    secret: config.rtmpCallbackSecret,
+    rtmpPlayBase: `rtmp://127.0.0.1:${rtmpPort}/live`,
+    log: (message) => console.log(`media: ${message}`),
+  })
+  const http = serve({ fetch: host.app.fetch, port: config.mediaPort, hostname: mediaHostAddress })
   const file = path.join(config.mediaDir, 'nginx.conf')
   fs.writeFileSync(
     file,
     nginxRtmpConfig({
       mediaDir: config.mediaDir,
       rtmpPort,
-      callbackBase: `http://${callbackHost}:${config.port}`,
+      callbackBase: `http://127.0.0.1:${config.mediaPort}`,
       secret: config.rtmpCallbackSecret,
       modulePath,
     }),
   )
-  console.log(`media: RTMP ingest at ${config.rtmpUrl}, HLS in ${config.mediaDir}/hls`)
+  console.log(
+    `media: RTMP ingest at ${config.rtmpUrl}, Low-Latency HLS at http://${mediaHostAddress}:${config.mediaPort}/lives/, site ${config.siteUrl}`,
+  )
   const child = spawn(nginx, ['-p', config.mediaDir, '-c', file], { stdio: 'inherit' })
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => child.kill('SIGQUIT'))
+  const stop = () => {
+    host.close()
+    http.close()
+    child.kill('SIGQUIT')
   }
-  child.on('exit', (code) => process.exit(code ?? 0))
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop)
+  child.on('exit', (code) => {
+    host.close()
+    process.exit(code ?? 0)
+  })
 }
 
 try {

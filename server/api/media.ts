@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import {
+  BlockingQuery,
+  LiveMediaPath,
   RenditionPath,
-  RtmpSegmentPath,
   SegmentPath,
   StreamPath,
 } from '../../src/contract/media.ts'
@@ -18,7 +19,7 @@ import {
   liveSegment,
   masterPlaylist,
 } from '../media/demo-channel.ts'
-import { pathOr404 } from '../validate.ts'
+import { pathOr404, query } from '../validate.ts'
 
 /** The open live of a room, or 404: only rooms on air have a stream. */
 async function liveOf(c: { var: AppEnv['Variables'] }, key: string) {
@@ -34,54 +35,46 @@ function rendition(name: string) {
 
 const PLAYLIST = 'application/vnd.apple.mpegurl'
 
-/** A live just started writes its first playlist a few seconds after the encoder connects. */
-const FIRST_PLAYLIST_WAIT_MS = 8000
+/** A blocking playlist request waits up to 6 s on the media host; past this the host is gone. */
+const MEDIA_HOST_TIMEOUT_MS = 12_000
 
-/** The file, waiting up to `waitMs` for it to appear; null when it does not. */
-async function readWhenReady(file: string, waitMs: number): Promise<Buffer | null> {
-  for (let waited = 0; ; waited += 250) {
-    try {
-      return await readFile(file)
-    } catch {
-      if (waited >= waitMs) return null
-      await new Promise((r) => setTimeout(r, 250))
-    }
-  }
-}
+/** Headers of the media host's answer that reach the viewer (and a CDN in front). */
+const PASSED_HEADERS = ['content-type', 'cache-control', 'content-length'] as const
 
 /**
  * Live HLS of the demo rooms: `/hls/{room_url_key}/abr.m3u8` (every rendition),
- * `/hls/{room_url_key}/{rendition}/index.m3u8` and its segments.
+ * `/hls/{room_url_key}/{rendition}/index.m3u8` and its segments. OBS lives: `/hls/{key}/live/…`,
+ * proxied from the media host (`npm run media`, MEDIA_ORIGIN), which packages them.
  */
 export function mediaRoutes() {
   const api = new Hono<AppEnv>()
 
-  // OBS lives: what nginx-rtmp writes under MEDIA_DIR/hls/{stream name}/ (hls_nested), served
-  // under the room's URL key.
-  const rtmpFile = async (
-    c: Context<AppEnv>,
-    file: string,
-    type: string,
-    cache: string,
-  ): Promise<Response> => {
-    const live = await liveOf(c, pathOr404(StreamPath, c.req.param()).key)
-    if (live.source !== 'rtmp' || !live.ingest_name) throw new ApiError(404, messages.notFound)
-    const dir = path.join(c.var.config.mediaDir, 'hls', path.basename(live.ingest_name))
-    const data = await readWhenReady(
-      path.join(dir, file),
-      file === 'index.m3u8' ? FIRST_PLAYLIST_WAIT_MS : 0,
-    )
-    if (!data) throw new ApiError(404, messages.notFound)
-    c.header('Content-Type', type)
-    c.header('Cache-Control', cache)
-    return c.body(new Uint8Array(data))
-  }
-
-  api.get('/:key{[\\w-]+}/live/index.m3u8', (c) => rtmpFile(c, 'index.m3u8', PLAYLIST, 'no-cache'))
-
-  api.get('/:key{[\\w-]+}/live/:file{[\\w-]{1,40}\\.ts}', (c) =>
-    rtmpFile(c, pathOr404(RtmpSegmentPath, c.req.param()).file, 'video/mp2t', 'public, max-age=60'),
-  )
+  // OBS lives: any web process serves them by asking the media host, so the site scales out
+  // without a shared disk and blocking playlist reloads work through every process.
+  api.get('/:key{[\\w-]+}/live/:file{.+}', async (c) => {
+    const { key, file } = pathOr404(LiveMediaPath, c.req.param())
+    const blocking = query(c, BlockingQuery)
+    const search = new URLSearchParams()
+    if (blocking._HLS_msn !== undefined) search.set('_HLS_msn', blocking._HLS_msn)
+    if (blocking._HLS_part !== undefined) search.set('_HLS_part', blocking._HLS_part)
+    const qs = search.size > 0 ? `?${search.toString()}` : ''
+    let answer: Response
+    try {
+      answer = await fetch(`${c.var.config.mediaOrigin}/lives/${key}/${file}${qs}`, {
+        signal: AbortSignal.any([c.req.raw.signal, AbortSignal.timeout(MEDIA_HOST_TIMEOUT_MS)]),
+      })
+    } catch {
+      throw new ApiError(503, messages.system)
+    }
+    if (answer.status === 404) throw new ApiError(404, messages.notFound)
+    const headers = new Headers()
+    for (const name of PASSED_HEADERS) {
+      const value = answer.headers.get(name)
+      if (value) headers.set(name, value)
+    }
+    // The media host's refusals (a too-early or malformed blocking request) are passed on.
+    return new Response(answer.body, { status: answer.status, headers })
+  })
 
   api.get('/:key{[\\w-]+}/abr.m3u8', async (c) => {
     await liveOf(c, pathOr404(StreamPath, c.req.param()).key)

@@ -2,20 +2,20 @@
 export const DEFAULT_RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so'
 
 export interface RtmpConfigOptions {
-  /** nginx's prefix: its pid, logs and the HLS it writes (`hls/{room_url_key}/`). */
+  /** nginx's prefix: its configuration, pid and logs. */
   mediaDir: string
   rtmpPort: number
-  /** Our server, as nginx reaches it for the publish callbacks. */
+  /** The media host's HTTP server, as nginx reaches it for the publish callbacks. */
   callbackBase: string
   secret: string | undefined
   modulePath: string
 }
 
 /**
- * The nginx configuration for RTMP ingest: OBS publishes to `rtmp://host:port/live/{stream key}`,
- * nginx asks our server (`on_publish`), which checks the key and starts the live, and writes
- * live HLS that our server serves at `/hls/{room_url_key}/live/index.m3u8` (the key stays on the
- * server). Nobody may play RTMP directly.
+ * The nginx configuration for RTMP ingest: OBS publishes to `rtmp://host:port/live/{stream key}`;
+ * nginx asks the media host (`on_publish`), which asks the site to check the key and start the
+ * live, then reads the stream back over loopback and packages it as Low-Latency HLS
+ * (server/media/llhls/). nginx writes no HLS of its own, and nobody else may play RTMP.
  */
 export function nginxRtmpConfig(o: RtmpConfigOptions): string {
   const query = o.secret ? `?secret=${encodeURIComponent(o.secret)}` : ''
@@ -35,15 +35,16 @@ rtmp {
     application live {
       live on;
       record off;
+      # The packager reads each stream from here; nobody else plays RTMP.
+      allow play 127.0.0.1;
       deny play all;
-      on_publish ${o.callbackBase}/media/rtmp/on_publish${query};
-      on_publish_done ${o.callbackBase}/media/rtmp/on_publish_done${query};
-      hls on;
-      hls_path ${o.mediaDir}/hls;
-      hls_nested on;
-      hls_fragment 2s;
-      hls_playlist_length 12s;
-      hls_cleanup on;
+      # A reader starts at a keyframe, with audio from the same moment.
+      wait_key on;
+      wait_video on;
+      # An encoder whose connection went silent is let go, so its live shows as interrupted.
+      drop_idle_publisher 10s;
+      on_publish ${o.callbackBase}/rtmp/on_publish${query};
+      on_publish_done ${o.callbackBase}/rtmp/on_publish_done${query};
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts'
 import { ApiError, messages } from '../errors.ts'
 import { RENDITIONS } from '../media/demo-channel.ts'
 import type { ReadCache } from '../read-cache.ts'
+import { liveRenditions } from './media-renditions.ts'
 import { openEnquete } from './enquetes.ts'
 import { ageFlags, openLive } from './lives.ts'
 import { backgroundUrl, currentBackgroundId } from './room-backgrounds.ts'
@@ -84,12 +85,14 @@ export async function liveInfo(
 
 /**
  * `GET /api/live/streaming_url` (fixtures/showroom-api/streaming_url.json): an `hls_all` entry
- * first, then each quality as lhls and hls; `{}` off air.
+ * first, then each quality as the playlists it really has: `lhls` for a low-latency playlist
+ * (OBS lives, from the media host), `hls` for a plain one; `{}` off air.
  */
 export async function streamingUrls(
   db: Db,
   roomId: number,
   origin: string,
+  mediaOrigin: string,
 ): Promise<StreamingUrlAnswer> {
   const live = await openLive(db, { roomId })
   if (!live) return {}
@@ -100,32 +103,44 @@ export async function streamingUrls(
     .executeTakeFirstOrThrow()
   const base = `${origin}/hls/${room.room_url_key}`
   if (live.source === 'rtmp') {
-    // OBS through nginx-rtmp: one rendition, the encoder's own.
-    const url = `${base}/live/index.m3u8`
+    // OBS: the encoder's own stream and the ladder below it, each low-latency and plain.
+    const renditions = await liveRenditions(mediaOrigin, room.room_url_key)
+    let id = 1
     return {
       streaming_url_list: [
-        { url, id: 100, type: 'hls_all', label: '自動' },
-        { url, id: 1, type: 'lhls', label: 'オリジナル画質', quality: 1000 },
-        { url, id: 2, type: 'hls', label: 'オリジナル画質', quality: 1000, is_default: true },
+        { url: `${base}/live/abr.m3u8`, id: 100, type: 'hls_all', label: '自動' },
+        ...renditions.flatMap((r, i) => [
+          {
+            url: `${base}/live/${r.name}/ll.m3u8`,
+            id: id++,
+            type: 'lhls' as const,
+            label: r.label,
+            quality: r.quality,
+          },
+          {
+            url: `${base}/live/${r.name}/index.m3u8`,
+            id: id++,
+            type: 'hls' as const,
+            label: r.label,
+            quality: r.quality,
+            ...(i === 0 ? { is_default: true } : {}),
+          },
+        ]),
       ],
     }
   }
-  // Our playlists are plain live HLS, which low-latency clients play as well.
-  let id = 1
-  const qualities = RENDITIONS.flatMap((r, i) =>
-    (['lhls', 'hls'] as const).map((type) => ({
-      url: `${base}/${r.name}/index.m3u8`,
-      id: id++,
-      type,
-      label: r.label,
-      quality: r.quality,
-      ...(i === 0 && type === 'hls' ? { is_default: true } : {}),
-    })),
-  )
+  // The demo channels' playlists are plain live HLS (MPEG-TS): no low-latency entry.
   return {
     streaming_url_list: [
       { url: `${base}/abr.m3u8`, id: 100, type: 'hls_all', label: '自動' },
-      ...qualities,
+      ...RENDITIONS.map((r, i) => ({
+        url: `${base}/${r.name}/index.m3u8`,
+        id: i + 1,
+        type: 'hls' as const,
+        label: r.label,
+        quality: r.quality,
+        ...(i === 0 ? { is_default: true } : {}),
+      })),
     ],
   }
 }

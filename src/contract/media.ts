@@ -20,10 +20,22 @@ export const RenditionPath = v.object({
 export const SegmentPath = v.object({ ...RenditionPath.entries, file: FileNumber })
 
 /**
- * `/hls/{key}/live/{name}.ts`: a segment nginx-rtmp wrote for an OBS live, by its file name (a
- * name alone, never a path).
+ * `/hls/{key}/live/…`: an OBS live's Low-Latency HLS, from the media host: `abr.m3u8`, then per
+ * rendition (`source`, `720p`, …) `ll.m3u8`, `index.m3u8`, `init-{n}.mp4`, `{msn}.m4s` and
+ * `{msn}.{part}.m4s`. A file name alone, never a path.
  */
-export const RtmpSegmentPath = v.object({
+export const LiveMediaPath = v.object({
   key: StreamKey,
-  file: v.pipe(v.string(), v.regex(/^[\w-]{1,40}\.ts$/)),
+  file: v.pipe(
+    v.string(),
+    v.regex(
+      /^(?:abr\.m3u8|index\.m3u8|\w{1,16}\/(?:ll\.m3u8|index\.m3u8|init-\d{1,12}\.mp4|\d{1,12}(?:\.\d{1,4})?\.m4s))$/,
+    ),
+  ),
+})
+
+/** `_HLS_msn` / `_HLS_part` of a blocking playlist request (RFC 8216bis 6.2.5.2), passed on. */
+export const BlockingQuery = v.object({
+  _HLS_msn: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/))),
+  _HLS_part: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/))),
 })

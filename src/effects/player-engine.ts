@@ -2,11 +2,15 @@ import type { HlsConfig } from 'hls.js'
 import type { EngineCommand, EngineEvent, EngineInput } from '../machines/player/player.machine.ts'
 
 /**
- * Live settings: play three segments behind the live edge, catch up (up to 1.25x) past eight,
- * and keep at most 30 s behind the playhead so long visits do not grow memory.
+ * Live settings: on a Low-Latency HLS playlist (parts, blocking reload), play at the playlist's
+ * PART-HOLD-BACK from the live edge; hls.js uses this mode only where the playlist offers it.
+ * On a plain playlist, play three segments behind. Catch up (up to 1.25x) past eight, and keep at
+ * most 30 s behind the playhead so long visits do not grow memory.
  */
 export const HLS_CONFIG: Partial<HlsConfig> = {
-  liveSyncDurationCount: 3,
+  lowLatencyMode: true,
+  // No liveSyncDurationCount here: set by us, hls.js would put it before PART-HOLD-BACK (its
+  // default, three segments, is what plain playlists get).
   liveMaxLatencyDurationCount: 8,
   maxLiveSyncPlaybackRate: 1.25,
   backBufferLength: 30,
@@ -45,6 +49,11 @@ export function runPlayerEngine(
     })
   }
   const onPlaying = () => sendBack({ type: 'engine.playing' })
+  const showLatency = () => {
+    const latency = hls?.latency
+    if (latency !== undefined && Number.isFinite(latency))
+      element.dataset.latency = latency.toFixed(3)
+  }
   const onNativeError = () => sendBack({ type: 'engine.error', kind: 'network' })
   element.addEventListener('playing', onPlaying)
 
@@ -77,6 +86,14 @@ export function runPlayerEngine(
         })
       })
       instance.on(Hls.Events.MANIFEST_PARSED, play)
+      // What the player does, for the developer tools and the browser tests: whether it plays a
+      // low-latency playlist, and how far behind the live edge it is (s).
+      instance.on(Hls.Events.LEVEL_UPDATED, (_, { details }) => {
+        element.dataset.lowLatency = String(
+          details.canBlockReload && (details.partList?.length ?? 0) > 0,
+        )
+      })
+      element.addEventListener('timeupdate', showLatency)
       instance.loadSource(url)
       instance.attachMedia(element)
     },
@@ -108,6 +125,7 @@ export function runPlayerEngine(
     stopped = true
     element.removeEventListener('playing', onPlaying)
     element.removeEventListener('error', onNativeError)
+    element.removeEventListener('timeupdate', showLatency)
     hls?.destroy()
     element.removeAttribute('src')
     element.load()

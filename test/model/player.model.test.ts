@@ -91,8 +91,10 @@ describe('player machine graph', () => {
     expect(merged.transitions.missing).toEqual([])
   })
 
-  it('offers 自動 first, then the hls qualities best first, and leaves out lhls', () => {
-    expect(playableStreams(streams).map((s) => s.id)).toEqual([100, 2, 4])
+  it('offers 自動 first, then one entry per quality best first, its low-latency playlist where there is one', () => {
+    expect(playableStreams(streams).map((s) => s.id)).toEqual([100, 1, 4])
+    const plainOnly = streams.filter((s) => s.type !== 'lhls')
+    expect(playableStreams(plainOnly).map((s) => s.id)).toEqual([100, 2, 4])
   })
 })
 

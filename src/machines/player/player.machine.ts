@@ -31,7 +31,7 @@ export interface EngineInput {
 }
 
 export interface PlayerContext {
-  /** The automatic entry first, then each quality (lhls entries are left to other clients). */
+  /** The automatic entry first, then each quality (its low-latency playlist where there is one). */
   streams: StreamOption[]
   selectedId: number
   muted: boolean
@@ -50,12 +50,20 @@ export type PlayerEvent =
   | { type: 'player.play' }
   | { type: 'player.retry' }
 
-/** The entries a viewer chooses from: `hls_all` (自動) first, then the `hls` qualities, best first. */
+/**
+ * The entries a viewer chooses from: `hls_all` (自動) first, then one entry per quality, best
+ * first: its low-latency playlist (`lhls`) where the live has one, else its plain `hls` one.
+ */
 export function playableStreams(list: readonly StreamOption[]): StreamOption[] {
   const auto = list.filter((s) => s.type === 'hls_all')
-  const qualities = list
-    .filter((s) => s.type === 'hls')
-    .sort((a, b) => (b.quality ?? 0) - (a.quality ?? 0))
+  const byQuality = new Map<number, StreamOption>()
+  for (const s of list) {
+    if (s.type === 'hls_all') continue
+    const quality = s.quality ?? 0
+    const known = byQuality.get(quality)
+    if (!known || (known.type === 'hls' && s.type === 'lhls')) byQuality.set(quality, s)
+  }
+  const qualities = [...byQuality.values()].sort((a, b) => (b.quality ?? 0) - (a.quality ?? 0))
   return [...auto, ...qualities]
 }
 

@@ -1,0 +1,329 @@
+import { Hono, type Context } from 'hono'
+import { Live } from './live.ts'
+import { SOURCE_RUNG, widthFor } from './ladder.ts'
+import { lowLatencyPlaylist, masterPlaylist, plainPlaylist, type Variant } from './playlist.ts'
+import type { Rendition } from './rendition.ts'
+
+/**
+ * The media host's HTTP side (`npm run media`): nginx-rtmp's publish callbacks (checked with the
+ * site, which owns the stream keys), and each OBS live's Low-Latency HLS under
+ * `/lives/{room_url_key}/…`, which web processes proxy to viewers at `/hls/{room_url_key}/live/…`.
+ */
+
+/** An encoder that comes back within this keeps its live (and its playlists). */
+export const RECONNECT_GRACE_MS = 30_000
+/** A live's first playlist waits this long for its first segment (the encoder just connected). */
+const FIRST_SEGMENT_WAIT_MS = 10_000
+/** A blocking playlist request waits at most three target durations (RFC 8216bis 6.2.5.2). */
+const BLOCK_MS = 6_000
+/** A part named in a preload hint is held until it is made. */
+const PART_WAIT_MS = 4_000
+
+const PLAYLIST = 'application/vnd.apple.mpegurl'
+/** Parts, segments and inits never change: a CDN may hold them. Their names are unique per live. */
+const IMMUTABLE = 'public, max-age=600, immutable'
+
+export interface MediaHostOptions {
+  /** The site, for the publish callbacks (KIRARI_URL). */
+  siteUrl: string
+  secret: string | undefined
+  /** Where this host's ffmpeg reads an encoder: `rtmp://127.0.0.1:{port}/live`. */
+  rtmpPlayBase: string
+  log(message: string): void
+  /** Tells the site the encoder of a live stalled or came back. */
+  notifyStall?: (name: string, stalled: boolean) => Promise<void>
+}
+
+export interface MediaHost {
+  app: Hono
+  lives: Map<string, Live>
+  /** Ends every live (the host is stopping). */
+  close(): void
+}
+
+export function createMediaHost(o: MediaHostOptions): MediaHost {
+  const byName = new Map<string, Live>()
+  const byKey = new Map<string, Live>()
+  const drops = new Map<string, NodeJS.Timeout>()
+  const query = o.secret ? `?secret=${encodeURIComponent(o.secret)}` : ''
+  const app = new Hono()
+  // Players on any origin may read a live (as from a CDN); the callbacks are POSTs and stay closed.
+  app.use('/lives/*', async (c, next) => {
+    await next()
+    c.header('Access-Control-Allow-Origin', '*')
+  })
+
+  const notifyStall =
+    o.notifyStall ??
+    (async (name: string, stalled: boolean) => {
+      await fetch(`${o.siteUrl}/media/rtmp/on_stall${query}`, {
+        method: 'POST',
+        body: new URLSearchParams({ name, stalled: stalled ? '1' : '0' }),
+        signal: AbortSignal.timeout(5000),
+      })
+    })
+
+  const ticker = setInterval(() => {
+    const now = Date.now()
+    for (const live of byName.values()) live.tick(now)
+  }, 1000)
+  ticker.unref()
+
+  const allowed = (c: Context) => !o.secret || c.req.query('secret') === o.secret
+
+  /** Forwards nginx's callback body to the site; its answer decides. */
+  const forward = async (c: Context, call: string) => {
+    const body = await c.req.text()
+    const answer = await fetch(`${o.siteUrl}/media/rtmp/${call}${query}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': c.req.header('content-type') ?? 'application/x-www-form-urlencoded',
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    })
+    return { answer, name: new URLSearchParams(body).get('name') ?? '' }
+  }
+
+  app.post('/rtmp/on_publish', async (c) => {
+    if (!allowed(c)) return c.text('forbidden', 403)
+    const { answer, name } = await forward(c, 'on_publish')
+    if (!answer.ok) return c.text(await answer.text(), answer.status === 403 ? 403 : 500)
+    const { room_url_key: key } = (await answer.json()) as { room_url_key?: unknown }
+    if (typeof key !== 'string' || !/^[\w-]+$/.test(key)) return c.text('bad site answer', 500)
+    clearTimeout(drops.get(name))
+    drops.delete(name)
+    let live = byName.get(name)
+    if (!live || live.roomUrlKey !== key) {
+      live?.end()
+      live = new Live(key, `${o.rtmpPlayBase}/${name}`, {
+        stall: (stalled) => {
+          notifyStall(name, stalled).catch((e: unknown) =>
+            o.log(`stall notice failed: ${String(e)}`),
+          )
+        },
+        log: (m) => o.log(`${key}: ${m}`),
+      })
+      byName.set(name, live)
+      byKey.get(key)?.end()
+      byKey.set(key, live)
+      o.log(`${key}: encoder connected`)
+    } else o.log(`${key}: encoder reconnected; the live continues`)
+    // nginx starts taking the stream once we answer: read it a moment later.
+    const started = live
+    setTimeout(() => started.publish(), 100)
+    return c.text('ok')
+  })
+
+  app.post('/rtmp/on_publish_done', async (c) => {
+    if (!allowed(c)) return c.text('forbidden', 403)
+    const { name } = await forward(c, 'on_publish_done').catch(() => ({ name: '' }))
+    const live = byName.get(name)
+    if (!live) return c.text('ok')
+    live.unpublish()
+    o.log(`${live.roomUrlKey}: encoder disconnected; kept ${RECONNECT_GRACE_MS / 1000} s`)
+    clearTimeout(drops.get(name))
+    drops.set(
+      name,
+      setTimeout(() => {
+        drops.delete(name)
+        if (live.publishing) return
+        live.end()
+        byName.delete(name)
+        if (byKey.get(live.roomUrlKey) === live) byKey.delete(live.roomUrlKey)
+      }, RECONNECT_GRACE_MS + 5000),
+    )
+    return c.text('ok')
+  })
+
+  const liveOf = (c: Context) => byKey.get(c.req.param('key') ?? '')
+  const renditionOf = (live: Live, name: string): Rendition | undefined =>
+    name === SOURCE_RUNG.name ? live.source : live.rungs.get(name)
+
+  const waitFirst = (r: Rendition, signal: AbortSignal) =>
+    r.waitFor(() => r.segments.length > 0, FIRST_SEGMENT_WAIT_MS, signal)
+
+  app.get('/lives/:key{[\\w-]+}/status.json', (c) => {
+    const live = liveOf(c)
+    if (!live) return c.json({ error: 'no such live' }, 404)
+    c.header('Cache-Control', 'no-store')
+    const now = Date.now()
+    const video = live.source.videoTrack
+    const audio = live.source.tracks.find((t) => t.kind === 'audio')
+    const rates = live.source.rates(now)
+    const receiving = live.publishing && now - live.source.lastDataAt < 5000
+    return c.json({
+      receiving,
+      stalled: live.stalled,
+      since: live.since,
+      video:
+        video && video.width && video.height
+          ? {
+              codec: video.codec ?? 'unknown',
+              width: video.width,
+              height: video.height,
+              frame_rate: rates.fps,
+              kbps: rates.videoKbps,
+              keyframe_interval: live.source.keyframeInterval() ?? 0,
+            }
+          : null,
+      audio: audio ? { codec: audio.codec ?? 'unknown', kbps: rates.audioKbps } : null,
+      renditions: [
+        {
+          name: SOURCE_RUNG.name,
+          width: video?.width ?? 0,
+          height: video?.height ?? 0,
+          running: receiving,
+        },
+        ...live.ladderRungs.map((r) => ({
+          name: r.name,
+          width: video?.width && video.height ? widthFor(r.height, video.width, video.height) : 0,
+          height: r.height,
+          running: receiving && live.ladderRunning,
+        })),
+      ],
+    })
+  })
+
+  app.get('/lives/:key{[\\w-]+}/abr.m3u8', async (c) => {
+    const live = liveOf(c)
+    if (!live || !(await waitFirst(live.source, c.req.raw.signal))) return c.text('not found', 404)
+    const video = live.source.videoTrack
+    const audio = live.source.tracks.find((t) => t.kind === 'audio')
+    const rates = live.source.rates(Date.now())
+    const withAudio = (codec: string) => [codec, audio?.codec].filter(Boolean).join(',')
+    const variants: Variant[] = [
+      {
+        uri: `${SOURCE_RUNG.name}/ll.m3u8`,
+        bandwidth: Math.max(live.source.peakBandwidth(), rates.kbps * 1200, 300_000),
+        width: video?.width ?? 0,
+        height: video?.height ?? 0,
+        codecs: withAudio(video?.codec ?? 'avc1.640028'),
+        frameRate: rates.fps,
+      },
+      ...live.ladderRungs.map((r) => ({
+        uri: `${r.name}/ll.m3u8`,
+        bandwidth: Math.round((r.videoKbps + rates.audioKbps) * 1000 * 1.1),
+        width: video?.width && video.height ? widthFor(r.height, video.width, video.height) : 0,
+        height: r.height,
+        codecs: withAudio(live.rungs.get(r.name)?.videoTrack?.codec ?? 'avc1.4d401f'),
+        frameRate: rates.fps,
+      })),
+    ]
+    c.header('Content-Type', PLAYLIST)
+    c.header('Cache-Control', 'no-cache')
+    return c.body(masterPlaylist(variants))
+  })
+
+  const playlist = async (c: Context, kind: 'll' | 'plain', name: string) => {
+    const live = liveOf(c)
+    const r = live && renditionOf(live, name)
+    if (!live || !r) return c.text('not found', 404)
+    const msnParam = c.req.query('_HLS_msn')
+    const partParam = c.req.query('_HLS_part')
+    c.header('Content-Type', PLAYLIST)
+    if (kind === 'll' && msnParam !== undefined) {
+      const msn = Number(msnParam)
+      const part = partParam === undefined ? undefined : Number(partParam)
+      if (
+        !Number.isInteger(msn) ||
+        msn < 0 ||
+        (part !== undefined && (!Number.isInteger(part) || part < 0))
+      ) {
+        return c.text('bad _HLS_msn or _HLS_part', 400)
+      }
+      // More than two segments ahead of the newest: the client is confused (RFC 8216bis 6.2.5.2).
+      const edge = r.edge()
+      if (edge && msn > edge.msn + 2) return c.text('_HLS_msn is too far ahead', 400)
+      const ready = await r.waitFor(
+        () => live.ended || r.has(msn, part),
+        BLOCK_MS,
+        c.req.raw.signal,
+      )
+      if (!ready || live.ended) {
+        c.header('Cache-Control', 'no-store')
+        return c.text('not yet', 503)
+      }
+      c.header('Cache-Control', 'public, max-age=6')
+    } else {
+      if (!(await waitFirst(r, c.req.raw.signal))) return c.text('not found', 404)
+      c.header('Cache-Control', 'no-cache')
+    }
+    const reports = [
+      ...(name === SOURCE_RUNG.name
+        ? []
+        : [{ uri: `../${SOURCE_RUNG.name}/ll.m3u8`, rendition: live.source }]),
+      ...[...live.rungs.entries()]
+        .filter(([other]) => other !== name && live.ladderRungs.some((x) => x.name === other))
+        .map(([other, rendition]) => ({ uri: `../${other}/ll.m3u8`, rendition })),
+    ]
+    const text = kind === 'll' ? lowLatencyPlaylist(r, reports) : plainPlaylist(r)
+    if (text === null) return c.text('not found', 404)
+    return c.body(text)
+  }
+
+  app.get('/lives/:key{[\\w-]+}/:rendition{[\\w]+}/ll.m3u8', (c) =>
+    playlist(c, 'll', c.req.param('rendition')),
+  )
+  app.get('/lives/:key{[\\w-]+}/:rendition{[\\w]+}/index.m3u8', (c) =>
+    playlist(c, 'plain', c.req.param('rendition')),
+  )
+  // The single playlist OBS lives had before the ladder: the source, plain.
+  app.get('/lives/:key{[\\w-]+}/index.m3u8', (c) => playlist(c, 'plain', SOURCE_RUNG.name))
+
+  const media = (c: Context, data: Buffer, type: string) => {
+    c.header('Content-Type', type)
+    c.header('Cache-Control', IMMUTABLE)
+    return c.body(new Uint8Array(data))
+  }
+
+  app.get('/lives/:key{[\\w-]+}/:rendition{[\\w]+}/:file{init-\\d+\\.mp4}', (c) => {
+    const live = liveOf(c)
+    const r = live && renditionOf(live, c.req.param('rendition'))
+    const index = Number(/\d+/.exec(c.req.param('file'))?.[0])
+    const init = r?.initByName(index)
+    return init ? media(c, init, 'video/mp4') : c.text('not found', 404)
+  })
+
+  app.get('/lives/:key{[\\w-]+}/:rendition{[\\w]+}/:file{\\d+(\\.\\d+)?\\.m4s}', async (c) => {
+    const live = liveOf(c)
+    const r = live && renditionOf(live, c.req.param('rendition'))
+    if (!live || !r) return c.text('not found', 404)
+    const [msn = NaN, part] = c.req.param('file').replace('.m4s', '').split('.').map(Number)
+    if (part === undefined) {
+      // A plain player asks only for listed (complete) segments; one in the making is waited for.
+      const edge = r.edge()
+      if (edge && msn === edge.msn && edge.part >= 0) {
+        await r.waitFor(() => live.ended || r.has(msn, undefined), BLOCK_MS, c.req.raw.signal)
+      }
+      const data = r.segment(msn)
+      return data ? media(c, data, 'video/mp4') : c.text('not found', 404)
+    }
+    // The part the preload hint named (or one just before it) is held until it is made.
+    const edge = r.edge()
+    const next =
+      edge &&
+      (edge.part === -1 ? { msn: edge.msn, part: 0 } : { msn: edge.msn, part: edge.part + 1 })
+    if (next && msn === next.msn && part <= next.part + 1 && !r.part(msn, part)) {
+      await r.waitFor(
+        () => live.ended || r.part(msn, part) !== undefined || r.lastMsn > msn,
+        PART_WAIT_MS,
+        c.req.raw.signal,
+      )
+    }
+    const data = r.part(msn, part)
+    return data ? media(c, data.data, 'video/mp4') : c.text('not found', 404)
+  })
+
+  return {
+    app,
+    lives: byKey,
+    close() {
+      clearInterval(ticker)
+      for (const t of drops.values()) clearTimeout(t)
+      for (const live of byName.values()) live.end()
+      byName.clear()
+      byKey.clear()
+    },
+  }
+}

@@ -1,0 +1,302 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import type { Readable } from 'node:stream'
+import { BoxSplitter } from './fmp4.ts'
+import { ladderArgs, rungsFor, SOURCE_RUNG, sourceArgs, type Rung } from './ladder.ts'
+import { Rendition, type SegmentClock } from './rendition.ts'
+
+/** No fragment for this long from a connected encoder: the live is stalled. */
+export const STALL_MS = 3000
+/** A transcoder (or the source reader) that died is started again after this, doubling. */
+const RESTART_BASE_MS = 500
+const RESTART_MAX_MS = 8000
+/** A transcoder this far behind (bytes waiting on its stdin) is restarted rather than waited for. */
+const LADDER_BACKLOG_BYTES = 16 * 1024 * 1024
+
+export interface LiveEvents {
+  /** The encoder's video stopped arriving (true) or came back (false). */
+  stall(stalled: boolean): void
+  log(message: string): void
+}
+
+/** Reads fMP4 from a process's pipe into a rendition: init, then `moof`+`mdat` pairs. */
+function pump(
+  stream: Readable,
+  onInit: (init: Buffer) => void,
+  onFragment: (moof: Buffer, mdat: Buffer) => void,
+): void {
+  const splitter = new BoxSplitter()
+  let ftyp: Buffer | null = null
+  let moof: Buffer | null = null
+  stream.on('data', (chunk: Buffer) => {
+    for (const box of splitter.push(chunk)) {
+      if (box.type === 'ftyp') ftyp = box.data
+      else if (box.type === 'moov') onInit(ftyp ? Buffer.concat([ftyp, box.data]) : box.data)
+      else if (box.type === 'moof') moof = box.data
+      else if (box.type === 'mdat' && moof) {
+        onFragment(moof, box.data)
+        moof = null
+      }
+    }
+  })
+}
+
+/**
+ * One OBS live on the media host: the source rung read from nginx-rtmp, the ladder transcoded
+ * from it, each a Low-Latency HLS rendition. Lives on across an encoder's reconnects (the same
+ * playlists continue) until the host drops it.
+ */
+export class Live {
+  readonly source: Rendition
+  readonly rungs = new Map<string, Rendition>()
+  private ladder: Rung[] = []
+  private sourceProcess: ChildProcess | null = null
+  private ladderProcess: ChildProcess | null = null
+  private ladderFeed: { init: Buffer; started: boolean; alignTo: number | null } | null = null
+  private ladderRestarts = 0
+  /** Transcoders stopped on purpose (a new source size, the end): not restarted. */
+  private retired = new WeakSet<ChildProcess>()
+  private sourceRestarts = 0
+  private timers = new Set<NodeJS.Timeout>()
+  publishing = false
+  stalled = false
+  readonly since = Date.now()
+  /** The source's segment starts on the live's timeline, by msn: the ladder cuts at the same. */
+  private starts: Array<{ msn: number; start: number }> = []
+  ended = false
+
+  constructor(
+    readonly roomUrlKey: string,
+    private readonly rtmpPlayUrl: string,
+    private readonly events: LiveEvents,
+    private readonly ffmpeg = process.env.FFMPEG_BIN ?? 'ffmpeg',
+  ) {
+    const sourceClock: SegmentClock = {
+      // The first msn is the clock's seconds: a later live of the room never reuses a name, so
+      // a CDN's copy of an old part can never stand in for a new one.
+      msnAt: () =>
+        this.source.lastMsn < 0 ? Math.floor(this.since / 1000) : this.source.lastMsn + 1,
+    }
+    this.source = new Rendition(SOURCE_RUNG.name, sourceClock)
+  }
+
+  /** The rungs below the source, once its size is known (best first). */
+  get ladderRungs(): readonly Rung[] {
+    return this.ladder
+  }
+
+  /** The encoder (re)connected: read its stream. */
+  publish(): void {
+    this.publishing = true
+    this.sourceRestarts = 0
+    this.startSource()
+  }
+
+  /** The encoder disconnected: stop reading; the playlists stay until the host drops the live. */
+  unpublish(): void {
+    this.publishing = false
+    this.sourceProcess?.kill('SIGKILL')
+    this.sourceProcess = null
+    this.stopLadder()
+    this.source.closeSegment()
+    for (const r of this.rungs.values()) r.closeSegment()
+  }
+
+  end(): void {
+    this.ended = true
+    this.unpublish()
+    for (const t of this.timers) clearTimeout(t)
+    this.timers.clear()
+    this.source.wake()
+    for (const r of this.rungs.values()) r.wake()
+  }
+
+  private later(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer)
+      run()
+    }, ms)
+    this.timers.add(timer)
+  }
+
+  private startSource(): void {
+    if (this.ended || !this.publishing || this.sourceProcess) return
+    const child = spawn(this.ffmpeg, sourceArgs(this.rtmpPlayUrl), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    this.sourceProcess = child
+    const startedAt = Date.now()
+    let firstRun = true
+    pump(
+      child.stdout,
+      (init) => {
+        // A new connection continues the live's timeline where the last one stopped.
+        this.source.begin(init, this.source.timelineEnd)
+        this.onSourceInit()
+      },
+      (moof, mdat) => {
+        if (firstRun) {
+          firstRun = false
+          this.sourceRestarts = 0
+        }
+        this.onSourceFragment(moof, mdat)
+      },
+    )
+    child.stderr.on('data', (d: Buffer) => this.events.log(`source: ${d.toString().trim()}`))
+    child.on('exit', () => {
+      if (this.sourceProcess === child) this.sourceProcess = null
+      this.source.closeSegment()
+      // Still publishing: nginx had not the stream yet, or the reader died. Read again.
+      if (this.publishing && !this.ended) {
+        const wait = Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** this.sourceRestarts++)
+        this.events.log(
+          `source reader exited after ${Date.now() - startedAt} ms; again in ${wait} ms`,
+        )
+        this.later(wait, () => this.startSource())
+      }
+    })
+  }
+
+  private onSourceInit(): void {
+    const video = this.source.videoTrack
+    const next = video?.height ? rungsFor(video.height) : []
+    if (next.map((r) => r.name).join() !== this.ladder.map((r) => r.name).join()) {
+      this.stopLadder()
+      this.ladder = next
+      for (const r of next) {
+        if (!this.rungs.has(r.name))
+          this.rungs.set(r.name, new Rendition(r.name, this.ladderClock()))
+      }
+    } else this.stopLadder()
+    if (this.ladder.length > 0) this.startLadder()
+  }
+
+  /** A ladder rung cuts a segment where the source did, and takes the source's msn for it. */
+  private ladderClock(): SegmentClock {
+    return {
+      msnAt: (start) => {
+        let best: { msn: number; start: number } | null = null
+        for (const s of this.starts) {
+          if (!best || Math.abs(s.start - start) < Math.abs(best.start - start)) best = s
+        }
+        // Within a few frames (B-frames move a keyframe's decode time by up to ~3 frames).
+        return best && Math.abs(best.start - start) < 0.15 ? best.msn : null
+      },
+    }
+  }
+
+  private onSourceFragment(moof: Buffer, mdat: Buffer): void {
+    const now = Date.now()
+    const began = this.source.fragment(moof, mdat, now)
+    if (began !== null) {
+      this.starts.push({ msn: this.source.lastMsn, start: began })
+      if (this.starts.length > 20) this.starts.shift()
+    }
+    if (this.stalled) {
+      this.stalled = false
+      this.events.stall(false)
+    }
+    const feed = this.ladderFeed
+    const process = this.ladderProcess
+    if (!feed || !process?.stdin || process.stdin.destroyed) return
+    // A transcoder starts reading at a keyframe, on a segment boundary.
+    if (!feed.started) {
+      // Not at the run's first keyframe: its first frame often carries a long, odd duration
+      // (the reader joined mid-stream), which would throw the rungs' timing off.
+      if (began === null || this.source.segments.at(-1)?.init !== this.source.segments.at(-2)?.init)
+        return
+      feed.started = true
+      feed.alignTo = began
+      process.stdin.write(feed.init)
+    }
+    const part = this.source.segments.at(-1)?.parts.at(-1)
+    if (part) process.stdin.write(part.data)
+    if (process.stdin.writableLength > LADDER_BACKLOG_BYTES) {
+      this.events.log('ladder fell behind; restarting it')
+      process.kill('SIGKILL')
+    }
+  }
+
+  private startLadder(): void {
+    const video = this.source.videoTrack
+    const init = this.source.inits.at(-1)
+    if (this.ended || !video?.width || !video.height || !init || this.ladder.length === 0) return
+    const rungs = this.ladder
+    const child = spawn(this.ffmpeg, ladderArgs(rungs, video.width, video.height), {
+      stdio: ['pipe', 'ignore', 'pipe', ...rungs.map(() => 'pipe' as const)],
+    })
+    this.ladderProcess = child
+    const feed = { init, started: false, alignTo: null as number | null }
+    this.ladderFeed = feed
+    const startedAt = Date.now()
+    child.stdin?.on('error', () => {}) // a dead transcoder's pipe; its exit restarts it
+    rungs.forEach((rung, i) => {
+      const rendition = this.rungs.get(rung.name)
+      const out = child.stdio[3 + i] as Readable | null
+      if (!rendition || !out) return
+      let firstStart: number | null = null
+      let init: Buffer | null = null
+      pump(
+        out,
+        (data) => {
+          init = data
+        },
+        (moof, mdat) => {
+          // The first fragment of this run is the keyframe fed at `alignTo`: it sets the offset.
+          if (init) {
+            const pending = init
+            init = null
+            rendition.begin(pending, 0)
+            firstStart = rendition.runStart(moof)
+            rendition.shiftRun((feed.alignTo ?? 0) - (firstStart ?? 0))
+          }
+          rendition.fragment(moof, mdat, Date.now())
+        },
+      )
+    })
+    child.stderr?.on('data', (d: Buffer) => this.events.log(`ladder: ${d.toString().trim()}`))
+    child.on('exit', (code, signal) => {
+      if (this.ladderProcess === child) {
+        this.ladderProcess = null
+        this.ladderFeed = null
+      }
+      for (const r of rungs) this.rungs.get(r.name)?.closeSegment()
+      if (this.ended || !this.publishing || this.retired.has(child)) return
+      // Ran a while: a fresh failure. Crashing at once again and again: back off.
+      if (Date.now() - startedAt > 30_000) this.ladderRestarts = 0
+      const wait = Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** this.ladderRestarts++)
+      this.events.log(`ladder exited (${signal ?? code}); restarting in ${wait} ms`)
+      this.later(wait, () => {
+        if (!this.ladderProcess && this.publishing) this.startLadder()
+      })
+    })
+  }
+
+  private stopLadder(): void {
+    const child = this.ladderProcess
+    this.ladderProcess = null
+    this.ladderFeed = null
+    if (child) {
+      this.retired.add(child)
+      child.kill('SIGKILL')
+    }
+  }
+
+  /** Checks for a stalled encoder; the host calls it every second. */
+  tick(now: number): void {
+    if (!this.publishing || this.stalled) return
+    const last = this.source.lastDataAt || this.since
+    if (now - last > STALL_MS) {
+      this.stalled = true
+      this.events.stall(true)
+    }
+  }
+
+  /** The transcoder process, for the fault tests (killed to prove the source plays on). */
+  get ladderPid(): number | undefined {
+    return this.ladderProcess?.pid
+  }
+
+  get ladderRunning(): boolean {
+    return this.ladderProcess !== null && this.ladderFeed?.started === true
+  }
+}

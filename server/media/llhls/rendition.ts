@@ -1,0 +1,341 @@
+import { parseInit, parseMoof, type TrackInfo, type TrackRun } from './fmp4.ts'
+
+/**
+ * One rendition of a live as Low-Latency HLS (RFC 8216bis): fMP4 fragments from ffmpeg become
+ * parts (`EXT-X-PART`), a keyframe starts a segment, and requests for what is not made yet wait
+ * for it (blocking playlist reload, preload hints). Kept in memory: a live's last few segments.
+ */
+
+/** ffmpeg cuts a fragment (a part) once it holds this much (and at every keyframe). */
+export const FRAGMENT_US = 166_000
+/** Every part is at most this long: 166 ms rounded up to whole frames at 24–60 fps. */
+export const PART_TARGET_S = 0.2
+/** Where players start: three parts behind the newest (the RFC's recommended minimum). */
+export const PART_HOLD_BACK_S = 3 * PART_TARGET_S
+/** A keyframe closer than this to the segment's start stays inside it (as an independent part). */
+const MIN_SEGMENT_S = 1
+/** Segments in a playlist; parts are listed for the last ones only. */
+const PLAYLIST_SEGMENTS = 6
+const SEGMENTS_WITH_PARTS = 3
+/** Segments kept in memory: the playlist's, and a little more for players still fetching. */
+const KEPT_SEGMENTS = 10
+
+export interface Part {
+  data: Buffer
+  duration: number
+  independent: boolean
+}
+
+export interface Segment {
+  msn: number
+  /** Index of the init segment (`init-{n}.mp4`) its fragments follow. */
+  init: number
+  parts: Part[]
+  duration: number
+  complete: boolean
+  /** Wall-clock time (ms) of its first frame, as `EXT-X-PROGRAM-DATE-TIME`. */
+  pdt: number
+  /** Its start on the rendition's media timeline (s). */
+  start: number
+  /** No media: the rendition's encoder was down (`EXT-X-GAP`). */
+  gap: boolean
+}
+
+type Waiter = () => void
+
+/** What decides a fragment's segment: the source counts, a ladder rung follows the source. */
+export interface SegmentClock {
+  /** The msn of a new segment starting at `start` (s on the source's timeline), or null to not cut. */
+  msnAt(start: number, rendition: Rendition): number | null
+}
+
+export class Rendition {
+  readonly inits: Buffer[] = []
+  tracks: TrackInfo[] = []
+  segments: Segment[] = []
+  /** Seconds added to this run's fragment times, so each run continues the live's timeline. */
+  private offset = 0
+  /** The wall-clock ms at media time 0 of this run. */
+  private wallAtZero: number | null = null
+  private waiters: Waiter[] = []
+  /** Bytes and media seconds received lately, for the bitrate. */
+  private recent: Array<{ at: number; bytes: number; videoBytes: number; audioBytes: number }> = []
+  private frames = { count: 0, seconds: 0 }
+  lastDataAt = 0
+  /** Init ids start from the clock, so a later live of the same room never reuses a name. */
+  private readonly initBase = Math.floor(Date.now() / 1000)
+
+  constructor(
+    readonly name: string,
+    private readonly clock: SegmentClock,
+  ) {}
+
+  get videoTrack(): TrackInfo | undefined {
+    return this.tracks.find((t) => t.kind === 'video')
+  }
+
+  /** A new run (an encoder's first or renewed connection, a restarted transcoder) begins. */
+  begin(init: Buffer, offsetSeconds: number): void {
+    this.tracks = parseInit(init)
+    this.inits.push(init)
+    this.offset = offsetSeconds
+    this.wallAtZero = null
+    this.closeSegment()
+  }
+
+  /** The start (s, on the run's own clock) of a fragment, before any offset. */
+  runStart(moof: Buffer): number | null {
+    const main = this.mainRun(parseMoof(moof, this.tracks))
+    return main ? main.run.baseTime / main.track.timescale : null
+  }
+
+  /** Sets the run's offset after `begin`, once the first fragment tells where it belongs. */
+  shiftRun(offsetSeconds: number): void {
+    this.offset = offsetSeconds
+  }
+
+  /** The end of the newest segment on the live's timeline (s): where a new run continues. */
+  get timelineEnd(): number {
+    const last = this.segments.at(-1)
+    return last ? last.start + last.duration : 0
+  }
+
+  get lastMsn(): number {
+    return this.segments.at(-1)?.msn ?? -1
+  }
+
+  /** The time (s, this run's own clock) a fragment starts at, from its main track. */
+  private mainRun(runs: TrackRun[]): { run: TrackRun; track: TrackInfo } | null {
+    const main = this.videoTrack ?? this.tracks[0]
+    const run = runs.find((r) => r.id === main?.id)
+    return main && run ? { run, track: main } : null
+  }
+
+  /** One `moof`+`mdat` from ffmpeg. Returns its start (s, timeline) when it began a segment. */
+  fragment(moof: Buffer, mdat: Buffer, now: number): number | null {
+    const runs = parseMoof(moof, this.tracks)
+    const main = this.mainRun(runs)
+    if (!main) return null
+    const data = Buffer.concat([moof, mdat])
+    this.shiftTimes(data, moof.length)
+    const start = main.run.baseTime / main.track.timescale + this.offset
+    const duration = main.run.duration / main.track.timescale
+    this.wallAtZero ??= now - start * 1000
+    this.lastDataAt = now
+    this.count(runs, now)
+
+    const independent = main.track.kind !== 'video' || main.run.startsWithSync
+    const current = this.segments.at(-1)
+    let began: number | null = null
+    const open = current && !current.complete ? current : null
+    if (independent && (!open || start - open.start >= MIN_SEGMENT_S)) {
+      const msn = this.clock.msnAt(start, this)
+      if (msn !== null && msn > this.lastMsn) {
+        this.closeSegment()
+        this.fillGaps(msn, start)
+        this.segments.push({
+          msn,
+          init: this.initBase + this.inits.length - 1,
+          parts: [],
+          duration: 0,
+          complete: false,
+          pdt: Math.round(this.wallAtZero + start * 1000),
+          start,
+          gap: false,
+        })
+        began = start
+      }
+    }
+    const segment = this.segments.at(-1)
+    // Before the first keyframe there is nothing a player could start from.
+    if (!segment || segment.complete) return began
+    segment.parts.push({ data, duration, independent })
+    segment.duration = start + duration - segment.start
+    while (this.segments.length > KEPT_SEGMENTS) this.segments.shift()
+    this.wake()
+    return began
+  }
+
+  /** The rendition's encoder stopped: its open segment is complete as it stands. */
+  closeSegment(): void {
+    const open = this.segments.at(-1)
+    if (open && !open.complete) {
+      open.complete = true
+      this.wake()
+    }
+  }
+
+  /** Segments the rendition missed (its transcoder was down) are listed as gaps. */
+  private fillGaps(msn: number, start: number): void {
+    const last = this.segments.at(-1)
+    if (!last) return
+    const missing = msn - last.msn - 1
+    if (missing <= 0) return
+    const end = last.start + last.duration
+    const each = Math.max(0.1, (start - end) / missing)
+    for (let i = 0; i < Math.min(missing, KEPT_SEGMENTS); i++) {
+      this.segments.push({
+        msn: msn - Math.min(missing, KEPT_SEGMENTS) + i,
+        init: last.init,
+        parts: [],
+        duration: each,
+        complete: true,
+        pdt: last.pdt + Math.round((end - last.start + i * each) * 1000),
+        start: end + i * each,
+        gap: true,
+      })
+    }
+  }
+
+  /** Moves this run's decode times (tfdt) onto the live's timeline. */
+  private shiftTimes(data: Buffer, moofEnd: number): void {
+    if (this.offset === 0) return
+    // moof > traf > tfdt: walk the boxes rather than trust fixed offsets.
+    let at = 8
+    while (at + 8 <= moofEnd) {
+      const size = data.readUInt32BE(at)
+      const type = data.toString('latin1', at + 4, at + 8)
+      if (type !== 'traf') {
+        at += Math.max(8, size)
+        continue
+      }
+      let inner = at + 8
+      let trackId = 0
+      while (inner + 8 <= at + size) {
+        const innerSize = data.readUInt32BE(inner)
+        const innerType = data.toString('latin1', inner + 4, inner + 8)
+        if (innerType === 'tfhd') trackId = data.readUInt32BE(inner + 12)
+        if (innerType === 'tfdt') {
+          const track = this.tracks.find((t) => t.id === trackId)
+          const shift = Math.round(this.offset * (track?.timescale ?? 1))
+          if (data[inner + 8] === 1) {
+            const value = data.readBigUInt64BE(inner + 12) + BigInt(shift)
+            data.writeBigUInt64BE(value < 0n ? 0n : value, inner + 12)
+          } else {
+            data.writeUInt32BE(Math.max(0, data.readUInt32BE(inner + 12) + shift) >>> 0, inner + 12)
+          }
+        }
+        inner += Math.max(8, innerSize)
+      }
+      at += Math.max(8, size)
+    }
+  }
+
+  private count(runs: TrackRun[], now: number): void {
+    const video = runs.find((r) => r.id === this.videoTrack?.id)
+    const audio = runs.find((r) => r.id === this.tracks.find((t) => t.kind === 'audio')?.id)
+    this.recent.push({
+      at: now,
+      bytes: runs.reduce((n, r) => n + r.bytes, 0),
+      videoBytes: video?.bytes ?? 0,
+      audioBytes: audio?.bytes ?? 0,
+    })
+    while (this.recent.length > 0 && (this.recent[0]?.at ?? now) < now - 10_000) this.recent.shift()
+    if (video && this.videoTrack) {
+      this.frames.count += video.samples
+      this.frames.seconds += video.duration / this.videoTrack.timescale
+      if (this.frames.seconds > 10) {
+        this.frames.count /= 2
+        this.frames.seconds /= 2
+      }
+    }
+  }
+
+  /** What arrived over the last seconds: kbps by kind, and the frame rate. */
+  rates(now: number): { kbps: number; videoKbps: number; audioKbps: number; fps: number } {
+    const since = this.recent[0]?.at ?? now
+    const seconds = Math.max(1, (now - since) / 1000)
+    const sum = (pick: (r: (typeof this.recent)[number]) => number) =>
+      Math.round((this.recent.reduce((n, r) => n + pick(r), 0) * 8) / seconds / 1000)
+    return {
+      kbps: sum((r) => r.bytes),
+      videoKbps: sum((r) => r.videoBytes),
+      audioKbps: sum((r) => r.audioBytes),
+      fps:
+        this.frames.seconds > 0
+          ? Math.round((this.frames.count / this.frames.seconds) * 100) / 100
+          : 0,
+    }
+  }
+
+  /** The peak bitrate over a complete segment (bits/s), as a master playlist's BANDWIDTH. */
+  peakBandwidth(): number {
+    let peak = 0
+    for (const s of this.segments) {
+      if (!s.complete || s.gap || s.duration <= 0) continue
+      const bytes = s.parts.reduce((n, p) => n + p.data.length, 0)
+      peak = Math.max(peak, Math.round((bytes * 8) / s.duration))
+    }
+    return peak
+  }
+
+  /** The average interval between segment starts (s): the encoder's keyframe interval. */
+  keyframeInterval(): number | null {
+    const complete = this.segments.filter((s) => s.complete && !s.gap)
+    if (complete.length === 0) return null
+    return Math.round((complete.reduce((n, s) => n + s.duration, 0) / complete.length) * 100) / 100
+  }
+
+  /** Where the rendition stands: the newest part of the newest segment. */
+  edge(): { msn: number; part: number } | null {
+    const last = this.segments.at(-1)
+    if (!last) return null
+    if (last.complete) return { msn: last.msn + 1, part: -1 }
+    return { msn: last.msn, part: last.parts.length - 1 }
+  }
+
+  /** Whether `msn`/`part` exists (part undefined: the whole segment is complete). */
+  has(msn: number, part: number | undefined): boolean {
+    const segment = this.segments.find((s) => s.msn === msn)
+    if (segment)
+      return part === undefined ? segment.complete : segment.complete || segment.parts.length > part
+    return msn < (this.segments[0]?.msn ?? 0) || this.lastMsn > msn
+  }
+
+  /** Resolves true when `ready()` holds, false after `timeoutMs` or when `signal` aborts. */
+  waitFor(ready: () => boolean, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (ready()) return Promise.resolve(true)
+    return new Promise((resolve) => {
+      const check: Waiter = () => {
+        if (!ready()) return
+        done(true)
+      }
+      const timer = setTimeout(() => done(false), timeoutMs)
+      const onAbort = () => done(false)
+      const done = (value: boolean) => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+        this.waiters = this.waiters.filter((w) => w !== check)
+        resolve(value)
+      }
+      signal?.addEventListener('abort', onAbort)
+      this.waiters.push(check)
+    })
+  }
+
+  /** Wakes every waiter; each checks its own condition. Also called when the live ends. */
+  wake(): void {
+    for (const waiter of [...this.waiters]) waiter()
+  }
+
+  /** The init segment named `init-{id}.mp4`. */
+  initByName(id: number): Buffer | undefined {
+    return this.inits[id - this.initBase]
+  }
+
+  part(msn: number, index: number): Part | undefined {
+    return this.segments.find((s) => s.msn === msn && !s.gap)?.parts[index]
+  }
+
+  segment(msn: number): Buffer | undefined {
+    const s = this.segments.find((x) => x.msn === msn && x.complete && !x.gap)
+    return s ? Buffer.concat(s.parts.map((p) => p.data)) : undefined
+  }
+
+  /** Segments a playlist lists: the newest few. */
+  listed(): Segment[] {
+    return this.segments.slice(-PLAYLIST_SEGMENTS)
+  }
+
+  static readonly segmentsWithParts = SEGMENTS_WITH_PARTS
+}
