@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
-import { serve } from '@hono/node-server'
 import { ConfigError, loadMediaConfig } from './config.ts'
-import { createMediaHost } from './media/llhls/host.ts'
-import { DEFAULT_RTMP_MODULE, nginxRtmpConfig } from './media/rtmp-config.ts'
+import { startMediaHost } from './media/media-host.ts'
+import { DEFAULT_RTMP_MODULE } from './media/rtmp-config.ts'
 
 /**
  * `npm run media`: the media host. Debian's nginx with the RTMP module takes OBS's stream; this
@@ -12,7 +9,7 @@ import { DEFAULT_RTMP_MODULE, nginxRtmpConfig } from './media/rtmp-config.ts'
  * with a quality ladder (ffmpeg), and serves it over HTTP on MEDIA_PORT, where the site's web
  * processes (MEDIA_ORIGIN) fetch it for viewers. It can run on its own machine.
  */
-function main() {
+async function main() {
   const config = loadMediaConfig()
   const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
   const modulePath = process.env.NGINX_RTMP_MODULE ?? DEFAULT_RTMP_MODULE
@@ -26,46 +23,28 @@ function main() {
       throw new ConfigError(`${file} is missing: apt-get install -y ${pkg}`)
     }
   }
-  const rtmpPort = Number(new URL(config.rtmpUrl).port || 1935)
-  const mediaHostAddress = process.env.MEDIA_HOST ?? '127.0.0.1'
-  fs.mkdirSync(config.mediaDir, { recursive: true })
-  const host = createMediaHost({
+  const media = await startMediaHost({
+    mediaDir: config.mediaDir,
+    rtmpPort: Number(new URL(config.rtmpUrl).port || 1935),
+    httpPort: config.mediaPort,
+    httpHost: process.env.MEDIA_HOST ?? '127.0.0.1',
     siteUrl: config.siteUrl,
     secret: config.rtmpCallbackSecret,
-    rtmpPlayBase: `rtmp://127.0.0.1:${rtmpPort}/live`,
-    log: (message) => console.log(`media: ${message}`),
+    nginx,
+    modulePath,
   })
-  const http = serve({ fetch: host.app.fetch, port: config.mediaPort, hostname: mediaHostAddress })
-  const file = path.join(config.mediaDir, 'nginx.conf')
-  fs.writeFileSync(
-    file,
-    nginxRtmpConfig({
-      mediaDir: config.mediaDir,
-      rtmpPort,
-      callbackBase: `http://127.0.0.1:${config.mediaPort}`,
-      secret: config.rtmpCallbackSecret,
-      modulePath,
-    }),
-  )
   console.log(
-    `media: RTMP ingest at ${config.rtmpUrl}, Low-Latency HLS at http://${mediaHostAddress}:${config.mediaPort}/lives/, site ${config.siteUrl}`,
+    `media: RTMP ingest at ${config.rtmpUrl}, Low-Latency HLS at ${media.url}/lives/, site ${config.siteUrl}`,
   )
-  const child = spawn(nginx, ['-p', config.mediaDir, '-c', file], { stdio: 'inherit' })
-  const stop = () => {
-    host.close()
-    http.close()
-    child.kill('SIGQUIT')
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void media.close().then(() => process.exit(0)))
   }
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop)
-  child.on('exit', (code) => {
-    host.close()
-    process.exit(code ?? 0)
-  })
+  const code = await media.exited
+  await media.close()
+  process.exit(code ?? 0)
 }
 
-try {
-  main()
-} catch (error) {
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)
-}
+})

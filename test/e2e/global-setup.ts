@@ -63,6 +63,8 @@ export default async function setup(project: TestProject) {
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-media-'))
   const rtmpUrl = `rtmp://127.0.0.1:${19000 + Math.floor(Math.random() * 900)}/live`
   const oauthPort = await freePort()
+  // The media host (npm run media) serves OBS lives over HTTP; the site proxies them from there.
+  const mediaPort = await freePort()
   const oauth = `http://127.0.0.1:${oauthPort}`
   const [site, maintenance] = await Promise.all([
     // CAPTCHA_FIXED_WORD lets the browser suite answer the captcha (refused in production).
@@ -74,6 +76,7 @@ export default async function setup(project: TestProject) {
       OBSERVABILITY_INTAKE_PER_MINUTE: '100000',
       RTMP_URL: rtmpUrl,
       MEDIA_DIR: mediaDir,
+      MEDIA_ORIGIN: `http://127.0.0.1:${mediaPort}`,
       // X's OAuth 2.0 endpoints: oauth2-mock-server, started by test/e2e/social.test.ts.
       TWITTER_CLIENT_ID: 'kirari-e2e',
       TWITTER_CLIENT_SECRET: 'kirari-e2e-secret',
@@ -83,12 +86,13 @@ export default async function setup(project: TestProject) {
     }),
     spawnServer({ MAINTENANCE: '1' }),
   ])
-  // nginx-rtmp for the site, as `npm run media` runs it, calling back to the site's port.
+  // The media host, as `npm run media` runs it: nginx-rtmp and the packager, calling the site.
   const media = spawn(process.execPath, ['--import', 'tsx', 'server/media-main.ts'], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: new URL(site.url).port,
+      KIRARI_URL: site.url,
+      MEDIA_PORT: String(mediaPort),
       RTMP_URL: rtmpUrl,
       MEDIA_DIR: mediaDir,
     },

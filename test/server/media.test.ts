@@ -97,7 +97,8 @@ describe('demo live channel', () => {
     expect(body.streaming_url_list[0]?.url).toMatch(/\/hls\/kirari_hoshino\/abr\.m3u8$/)
     const hls = body.streaming_url_list.filter((s) => s.type === 'hls')
     expect(hls.map((s) => s.label)).toEqual(['オリジナル画質', '低画質'])
-    expect(body.streaming_url_list.filter((s) => s.type === 'lhls')).toHaveLength(2)
+    // The demo channels are plain HLS: no playlist is called low-latency.
+    expect(body.streaming_url_list.filter((s) => s.type === 'lhls')).toHaveLength(0)
     // Every advertised playlist answers.
     for (const entry of body.streaming_url_list) {
       const path = new URL(entry.url).pathname

@@ -178,8 +178,9 @@ export class Live {
         for (const s of this.starts) {
           if (!best || Math.abs(s.start - start) < Math.abs(best.start - start)) best = s
         }
-        // Within a few frames (B-frames move a keyframe's decode time by up to ~3 frames).
-        return best && Math.abs(best.start - start) < 0.15 ? best.msn : null
+        // Near one: B-frames and the encoder's start move a keyframe's decode time by a few
+        // frames; segments are at least a second apart, so half of that is unambiguous.
+        return best && Math.abs(best.start - start) < 0.4 ? best.msn : null
       },
     }
   }
@@ -200,10 +201,7 @@ export class Live {
     if (!feed || !process?.stdin || process.stdin.destroyed) return
     // A transcoder starts reading at a keyframe, on a segment boundary.
     if (!feed.started) {
-      // Not at the run's first keyframe: its first frame often carries a long, odd duration
-      // (the reader joined mid-stream), which would throw the rungs' timing off.
-      if (began === null || this.source.segments.at(-1)?.init !== this.source.segments.at(-2)?.init)
-        return
+      if (began === null) return
       feed.started = true
       feed.alignTo = began
       process.stdin.write(feed.init)

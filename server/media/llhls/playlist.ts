@@ -1,4 +1,6 @@
-import { PART_HOLD_BACK_S, PART_TARGET_S, Rendition, type Segment } from './rendition.ts'
+import { PART_HOLD_BACK_PARTS, type Rendition, type Segment } from './rendition.ts'
+
+const SEGMENTS_WITH_PARTS = 3
 
 /**
  * Playlists of a rendition (RFC 8216bis): the low-latency one (`ll.m3u8`: parts, preload hint,
@@ -58,10 +60,13 @@ export function lowLatencyPlaylist(
   const segments = r.listed()
   if (segments.length === 0) return null
   const lines = head(segments, [
-    `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${seconds(PART_HOLD_BACK_S)},HOLD-BACK=${seconds(3 * targetDuration(segments))}`,
-    `#EXT-X-PART-INF:PART-TARGET=${seconds(PART_TARGET_S)}`,
+    `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${seconds(PART_HOLD_BACK_PARTS * r.partTarget)},HOLD-BACK=${seconds(3 * targetDuration(segments))}`,
+    `#EXT-X-PART-INF:PART-TARGET=${seconds(r.partTarget)}`,
   ])
-  const partsFrom = segments.length - Rendition.segmentsWithParts
+  // Parts for the last three target durations: the open segment and the two before it (when
+  // the newest is complete, the preload hint opens the next one, so two).
+  const partsFrom =
+    segments.length - (segments.at(-1)?.complete ? SEGMENTS_WITH_PARTS - 1 : SEGMENTS_WITH_PARTS)
   segments.forEach((s, i) => lines.push(...segmentLines(s, segments[i - 1], i >= partsFrom)))
   const edge = r.edge()
   if (edge) {

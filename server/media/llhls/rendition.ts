@@ -8,15 +8,25 @@ import { parseInit, parseMoof, type TrackInfo, type TrackRun } from './fmp4.ts'
 
 /** ffmpeg cuts a fragment (a part) once it holds this much (and at every keyframe). */
 export const FRAGMENT_US = 166_000
-/** Every part is at most this long: 166 ms rounded up to whole frames at 24–60 fps. */
-export const PART_TARGET_S = 0.2
-/** Where players start: three parts behind the newest (the RFC's recommended minimum). */
-export const PART_HOLD_BACK_S = 3 * PART_TARGET_S
+/** The part target before the frame rate is known (audio only). */
+const DEFAULT_PART_TARGET_S = 0.2
+/** Where players start: three part targets behind the newest (the RFC's recommended minimum). */
+export const PART_HOLD_BACK_PARTS = 3
+
+/**
+ * The part target for frames of `frameSeconds`: ffmpeg cuts a part at the first frame that takes
+ * it to 166 ms, so every part but a segment's last is that many whole frames (5 at 30 fps: 167
+ * ms; 5 at 25 fps: 200 ms), rounded up to the millisecond the playlist writes.
+ */
+export function partTargetFor(frameSeconds: number): number {
+  if (!(frameSeconds > 0)) return DEFAULT_PART_TARGET_S
+  const frames = Math.ceil(FRAGMENT_US / 1e6 / frameSeconds - 1e-6)
+  return Math.ceil(frames * frameSeconds * 1000 - 1e-6) / 1000
+}
 /** A keyframe closer than this to the segment's start stays inside it (as an independent part). */
 const MIN_SEGMENT_S = 1
 /** Segments in a playlist; parts are listed for the last ones only. */
 const PLAYLIST_SEGMENTS = 6
-const SEGMENTS_WITH_PARTS = 3
 /** Segments kept in memory: the playlist's, and a little more for players still fetching. */
 const KEPT_SEGMENTS = 10
 
@@ -62,6 +72,10 @@ export class Rendition {
   private recent: Array<{ at: number; bytes: number; videoBytes: number; audioBytes: number }> = []
   private frames = { count: 0, seconds: 0 }
   lastDataAt = 0
+  /** PART-TARGET: fixed once the first segment is listed (it must not change in a playlist). */
+  partTarget = DEFAULT_PART_TARGET_S
+  /** Keyframes seen in this run: the first one's segment is not kept (see `fragment`). */
+  private runKeyframes = 0
   /** Init ids start from the clock, so a later live of the same room never reuses a name. */
   private readonly initBase = Math.floor(Date.now() / 1000)
 
@@ -80,6 +94,7 @@ export class Rendition {
     this.inits.push(init)
     this.offset = offsetSeconds
     this.wallAtZero = null
+    this.runKeyframes = 0
     this.closeSegment()
   }
 
@@ -125,6 +140,11 @@ export class Rendition {
     this.count(runs, now)
 
     const independent = main.track.kind !== 'video' || main.run.startsWithSync
+    if (independent) this.runKeyframes++
+    // A reader that joins a stream gets its first frame with an odd, long duration, and a
+    // transcoder's first keyframe interval is off while it settles: a run starts at its second
+    // keyframe, so every part keeps to the target and the rungs line up with the source.
+    if (this.runKeyframes < 2) return null
     const current = this.segments.at(-1)
     let began: number | null = null
     const open = current && !current.complete ? current : null
@@ -132,6 +152,11 @@ export class Rendition {
       const msn = this.clock.msnAt(start, this)
       if (msn !== null && msn > this.lastMsn) {
         this.closeSegment()
+        if (this.segments.length === 0 && main.track.kind === 'video' && main.run.samples > 0) {
+          this.partTarget = partTargetFor(
+            main.run.duration / main.run.samples / main.track.timescale,
+          )
+        }
         this.fillGaps(msn, start)
         this.segments.push({
           msn,
@@ -336,6 +361,4 @@ export class Rendition {
   listed(): Segment[] {
     return this.segments.slice(-PLAYLIST_SEGMENTS)
   }
-
-  static readonly segmentsWithParts = SEGMENTS_WITH_PARTS
 }
