@@ -56,6 +56,7 @@ import { socialRoutes } from './api/social.ts'
 import { userRoutes } from './api/user.ts'
 import { langRoutes } from './api/lang.ts'
 import { liveRoutes } from './api/live.ts'
+import { ingestRoutes } from './api/ingest.ts'
 import { sessionRoutes } from './api/session.ts'
 import { settingsRoutes } from './api/settings.ts'
 import { ecRoutes } from './api/ec.ts'
@@ -174,6 +175,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/live', liveRoutes())
   app.route('/api/live', giftRoutes())
   app.route('/api/live', liveViewerRoutes())
+  app.route('/api/live', ingestRoutes())
   app.route('/user', giftSettingRoutes())
   app.route('/api/encoder', encoderRoutes())
   app.route('/api', obsRoutes())

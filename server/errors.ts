@@ -20,7 +20,8 @@ export interface ErrorExtra {
   fieldErrors?: Record<string, string>
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503
+export type ErrorStatus =
+  400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503
 
 export const messages = {
   invalidParameter: 'パラメータが不正です',

@@ -55,6 +55,7 @@ import { roomOffAirMachine, roomOnAirMachine } from '../machines/room/room-visit
 import { welcomeEditorMachine } from '../machines/welcome-editor/welcome-editor.machine.ts'
 import { roomAnimationMachines } from './room-animations.ts'
 import { roomThemeMachines } from './room-theme.ts'
+import { roomIngestMachines } from './room-ingest.ts'
 
 /** What the room's machines need of the app besides AppPorts. */
 export interface RoomPorts extends AppPorts {
@@ -76,6 +77,7 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
     ...roomAnimationMachines(effects),
     ...roomThemeMachines(effects, ports),
     ...roomPartyMachines(effects, ports),
+    ...roomIngestMachines(effects),
     owner: ownerMachine.provide({
       actors: {
         loadPanel: fromPromise(({ input }) =>

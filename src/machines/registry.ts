@@ -46,6 +46,7 @@ import { roomNoticeMachine } from './room-notice/room-notice.machine.ts'
 import { noticeMachine } from './notice/notice.machine.ts'
 import { noticesMachine } from './notice/notices.machine.ts'
 import { ownerMachine } from './owner/owner.machine.ts'
+import { ingestStatusMachine } from './ingest-status/ingest-status.machine.ts'
 import { passwordResetMachine } from './password-reset/password-reset.machine.ts'
 import { playerMachine } from './player/player.machine.ts'
 import { pollingMachine } from './polling/polling.machine.ts'
@@ -98,6 +99,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'welcome-editor', machine: welcomeEditorMachine },
   { dir: 'gift', machine: giftMachine },
   { dir: 'owner', machine: ownerMachine },
+  { dir: 'ingest-status', machine: ingestStatusMachine },
   { dir: 'regulation', machine: regulationMachine },
   { dir: 'gacha', machine: gachaMachine },
   { dir: 'ad-watch', machine: adWatchMachine },

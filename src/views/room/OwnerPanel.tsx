@@ -2,10 +2,12 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { formatCountdown } from '../../domain/regulation.ts'
 import type { greetingMachine } from '../../machines/greeting/greeting.machine.ts'
+import type { ingestStatusMachine } from '../../machines/ingest-status/ingest-status.machine.ts'
 import type { RegulationActor, ownerMachine } from '../../machines/owner/owner.machine.ts'
 import { useT, usePageActor } from '../app-context.tsx'
 import type { WelcomeActor } from './types.ts'
 import { GreetingEditor } from './Greeting.tsx'
+import { IngestStatusSection } from './IngestStatus.tsx'
 import { ThemePicker } from '../liver-theme/RoomTheme.tsx'
 import { LiveControls, type OwnerActor } from './LiveControls.tsx'
 import './owner.css'
@@ -44,10 +46,12 @@ function Panel({
   actor,
   welcome,
   greetingLogic,
+  ingestLogic,
 }: {
   actor: OwnerActor
   welcome: WelcomeActor | undefined
   greetingLogic: typeof greetingMachine
+  ingestLogic: typeof ingestStatusMachine
 }) {
   const { t } = useT()
   const c = useSelector(actor, (s) => s.context)
@@ -93,6 +97,7 @@ function Panel({
       <p className="owner__state" data-testid="owner-state">
         {c.liveId > 0 ? t('owner.onAir') : t('owner.offAir')}
       </p>
+      <IngestStatusSection logic={ingestLogic} roomId={c.roomId} />
       {c.liveId > 0 && <LiveControls actor={actor} welcome={welcome} rights={null} />}
       <GreetingEditor logic={greetingLogic} roomId={c.roomId} />
       <label className="field field--check">
@@ -121,6 +126,7 @@ export function OwnerPanel({
   telop,
   welcome,
   greetingLogic,
+  ingestLogic,
 }: {
   logic: typeof ownerMachine
   roomId: number
@@ -128,6 +134,7 @@ export function OwnerPanel({
   telop: string
   welcome: WelcomeActor | undefined
   greetingLogic: typeof greetingMachine
+  ingestLogic: typeof ingestStatusMachine
 }) {
   const { t } = useT()
   const actor = usePageActor(logic, { input: { roomId, liveId, telop } })
@@ -158,7 +165,12 @@ export function OwnerPanel({
         </div>
       )}
       {status === 'ready' && (
-        <Panel actor={actor} welcome={welcome} greetingLogic={greetingLogic} />
+        <Panel
+          actor={actor}
+          welcome={welcome}
+          greetingLogic={greetingLogic}
+          ingestLogic={ingestLogic}
+        />
       )}
     </section>
   )

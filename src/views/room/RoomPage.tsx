@@ -202,6 +202,7 @@ function LoadedRoom({
               telop={telop}
               welcome={welcome}
               greetingLogic={sideLogic.greeting}
+              ingestLogic={sideLogic.ingestStatus}
             />
           )}
           {!info.isOwner && (info.navigatorRights ?? []).length > 0 && (

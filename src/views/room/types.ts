@@ -2,6 +2,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { RoomAnimationMachines } from '../../compose/room-animations.ts'
 import type { giftMachine } from '../../machines/gift/gift.machine.ts'
 import type { greetingMachine } from '../../machines/greeting/greeting.machine.ts'
+import type { ingestStatusMachine } from '../../machines/ingest-status/ingest-status.machine.ts'
 import type { liveTagsMachine } from '../../machines/live-tags/live-tags.machine.ts'
 import type { liverThemeMachine } from '../../machines/liver-theme/liver-theme.machine.ts'
 import type { nextLiveMachine } from '../../machines/next-live/next-live.machine.ts'
@@ -25,6 +26,8 @@ export interface RoomSideLogic {
   nextLive: typeof nextLiveMachine
   liveTags: typeof liveTagsMachine
   greeting: typeof greetingMachine
+  /** What the media host receives, in the owner's broadcaster menu (issue #38). */
+  ingestStatus: typeof ingestStatusMachine
   roomNotice: typeof roomNoticeMachine
   liverTheme: typeof liverThemeMachine
   partyChannels: typeof partyChannelsMachine
