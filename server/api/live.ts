@@ -59,7 +59,10 @@ export function liveRoutes() {
   // fixtures/showroom-api/streaming_url.json: an `hls_all` entry; `{}` when off air.
   api.get('/streaming_url', async (c) => {
     const { room_id } = query(c, RoomQuery)
-    const urls = await streamingUrls(c.var.db, room_id, publicOrigin(c), c.var.config.mediaOrigin)
+    const urls = await streamingUrls(c.var.db, room_id, publicOrigin(c), {
+      origin: c.var.config.mediaOrigin,
+      logger: c.var.logger,
+    })
     return c.json(urls satisfies StreamingUrlAnswer)
   })
 

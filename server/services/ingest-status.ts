@@ -23,7 +23,7 @@ export const ingestMessages = {
 } as const
 
 /** What the media host said: its status, none (404), or a failure already logged. */
-async function askMediaHost(
+export async function askMediaHost(
   mediaOrigin: string,
   roomUrlKey: string,
   logger: Logger,

@@ -1,6 +1,7 @@
 /** What a room's live is, for everyone (SPEC.md §7 Live): its info, playlists and telop. */
 import type { LiveInfoAnswer, StreamingUrlAnswer, TelopAnswer } from '../../src/contract/live.ts'
 import type { Db } from '../db/index.ts'
+import type { Logger } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 import { RENDITIONS } from '../media/demo-channel.ts'
 import type { ReadCache } from '../read-cache.ts'
@@ -92,7 +93,7 @@ export async function streamingUrls(
   db: Db,
   roomId: number,
   origin: string,
-  mediaOrigin: string,
+  media: { origin: string; logger: Logger },
 ): Promise<StreamingUrlAnswer> {
   const live = await openLive(db, { roomId })
   if (!live) return {}
@@ -104,7 +105,7 @@ export async function streamingUrls(
   const base = `${origin}/hls/${room.room_url_key}`
   if (live.source === 'rtmp') {
     // OBS: the encoder's own stream and the ladder below it, each low-latency and plain.
-    const renditions = await liveRenditions(mediaOrigin, room.room_url_key)
+    const renditions = await liveRenditions(media.origin, room.room_url_key, media.logger)
     let id = 1
     return {
       streaming_url_list: [

@@ -251,7 +251,7 @@ describe('the media host packages an OBS live as Low-Latency HLS with a ladder',
 
   it('restarts a transcoder that dies while the source plays on', async () => {
     const live = media.host.lives.get(KEY)
-    const pid = await until(async () => live?.ladderPid)
+    const pid = await until(() => live?.ladderPid)
     const before = edgeOf((await get('source/ll.m3u8')).text).last
     process.kill(pid, 'SIGKILL')
     await new Promise((r) => setTimeout(r, 1500))
@@ -263,7 +263,7 @@ describe('the media host packages an OBS live as Low-Latency HLS with a ladder',
     // A new transcoder, and the rung goes on past where it stopped.
     const lastLow =
       (await mediaPlaylist('360p/index.m3u8')).playlist.segments.at(-1)?.mediaSequenceNumber ?? 0
-    await until(async () => live?.ladderPid !== undefined && live.ladderPid !== pid)
+    await until(() => live?.ladderPid !== undefined && live.ladderPid !== pid)
     await until(async () => {
       const { playlist } = await mediaPlaylist('360p/index.m3u8')
       return playlist.segments.some((s) => s.mediaSequenceNumber > lastLow + 1 && !s.gap)
@@ -272,14 +272,14 @@ describe('the media host packages an OBS live as Low-Latency HLS with a ladder',
 
   it('tells the site when the encoder stalls and when it comes back', async () => {
     encoder?.kill('SIGSTOP')
-    const stalled = await until(async () =>
+    const stalled = await until(() =>
       callbacks.find(
         (c) => c.call.startsWith('/media/rtmp/on_stall') && c.body.get('stalled') === '1',
       ),
     )
     expect(stalled.body.get('name')).toBe('stream_key_1')
     encoder?.kill('SIGCONT')
-    await until(async () =>
+    await until(() =>
       callbacks.find(
         (c) => c.call.startsWith('/media/rtmp/on_stall') && c.body.get('stalled') === '0',
       ),
@@ -290,7 +290,7 @@ describe('the media host packages an OBS live as Low-Latency HLS with a ladder',
     const before = (await mediaPlaylist('source/ll.m3u8')).playlist
     const lastMsn = before.segments.at(-1)?.mediaSequenceNumber ?? 0
     encoder?.kill('SIGKILL')
-    await until(async () => callbacks.find((c) => c.call.startsWith('/media/rtmp/on_publish_done')))
+    await until(() => callbacks.find((c) => c.call.startsWith('/media/rtmp/on_publish_done')))
     encoder = publish('stream_key_1')
     const { text } = await until(async () => {
       const p = await mediaPlaylist('source/ll.m3u8')
