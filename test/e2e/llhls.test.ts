@@ -272,7 +272,7 @@ describe('the media host packages an OBS live as Low-Latency HLS with a ladder',
 
   it('tells the site when the encoder stalls and when it comes back', async () => {
     encoder?.kill('SIGSTOP')
-    const stalled = await until(() =>
+    const stalled = await until<Callback>(() =>
       callbacks.find(
         (c) => c.call.startsWith('/media/rtmp/on_stall') && c.body.get('stalled') === '1',
       ),
