@@ -83,18 +83,20 @@ describe('an OBS live on a cluster: two web processes, PostgreSQL, the media hos
     }
     const { obs_key: key } = (await liver.json(`/api/obs/obs_key?room_id=${room.room_id}`))
       .body as { obs_key: string }
-    encoder = spawn(
-      'ffmpeg',
-      [
-        ...['-hide_banner', '-loglevel', 'error', '-re'],
-        ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30'],
-        ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
-        ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '60', '-bf', '2', '-b:v', '800k'],
-        ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'],
-        ...['-f', 'flv', `${rtmpUrl}/${key}`],
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    )
+    const publish = () =>
+      spawn(
+        'ffmpeg',
+        [
+          ...['-hide_banner', '-loglevel', 'error', '-re'],
+          ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30'],
+          ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+          ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '60', '-bf', '2', '-b:v', '800k'],
+          ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'],
+          ...['-f', 'flv', `${rtmpUrl}/${key}`],
+        ],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      )
+    encoder = publish()
 
     // Process B answers with the live's real playlists: low-latency and plain for each rung.
     await expect
@@ -142,5 +144,21 @@ describe('an OBS live on a cluster: two web processes, PostgreSQL, the media hos
       expect(latency).toBeGreaterThan(0)
       expect(latency).toBeLessThan(LIVE_EDGE_TARGET_S)
     }
-  }, 120_000)
+
+    // OBS loses its connection and comes back a few seconds later: the same page plays on.
+    await page.evaluate(() => {
+      ;(window as unknown as { sameDocument: boolean }).sameDocument = true
+    })
+    encoder.kill('SIGKILL')
+    await page.waitForTimeout(3000)
+    const frozenAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime)
+    encoder = publish()
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(frozenAt + 2)
+    expect(
+      await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).toBe(true)
+    expect(await page.getByText('配信は終了しました。').count()).toBe(0)
+  }, 150_000)
 })

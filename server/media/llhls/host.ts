@@ -240,11 +240,14 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
         BLOCK_MS,
         c.req.raw.signal,
       )
-      if (!ready || live.ended) {
+      if (!ready && live.publishing && !live.stalled) {
+        // Data flows but this part never came: something is wrong here, say so.
         c.header('Cache-Control', 'no-store')
         return c.text('not yet', 503)
       }
-      c.header('Cache-Control', 'public, max-age=6')
+      // The encoder is away (reconnecting, stalled): the playlist as it stands, so players
+      // keep asking without counting errors, and resume when the parts come back.
+      c.header('Cache-Control', ready ? 'public, max-age=6' : 'no-cache')
     } else {
       if (!(await waitFirst(r, c.req.raw.signal))) return c.text('not found', 404)
       c.header('Cache-Control', 'no-cache')
