@@ -38,6 +38,7 @@ export async function listOnlives(
       'lives.view_num',
       'lives.live_type',
       'lives.bcsvr_key',
+      'lives.source',
       'rooms.id as room_id',
       'rooms.room_url_key',
       'rooms.main_name',
@@ -106,7 +107,8 @@ export async function listOnlives(
       streaming_url_list: [
         {
           is_default: true,
-          url: `${options.origin}/hls/${encodeURIComponent(r.room_url_key)}/index.m3u8`,
+          // The room's automatic (all-qualities) playlist: an OBS live's from the media host.
+          url: `${options.origin}/hls/${encodeURIComponent(r.room_url_key)}/${r.source === 'rtmp' ? 'live/' : ''}abr.m3u8`,
           label: '自動',
           id: 100,
           type: 'hls',
