@@ -58,8 +58,9 @@ export function obsRoutes() {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
 /**
- * nginx-rtmp's callbacks (`on_publish`, `on_publish_done`): the stream key is the stream `name`.
- * A 2xx lets OBS publish and starts the live; anything else refuses it. Only nginx may call:
+ * nginx-rtmp's callbacks (`on_publish`, `on_publish_done`), passed on by the media host: the
+ * stream key is the stream `name`. A 2xx (`{ room_url_key }`) lets OBS publish and starts the
+ * live; anything else refuses it. Only the media host may call:
  * with RTMP_CALLBACK_SECRET, the `secret` query; otherwise, in the demo only, a loopback
  * address. In production a reverse proxy on the same host makes every caller look like loopback,
  * so there the secret is the only way in (without it OBS ingest stays off).
@@ -82,8 +83,8 @@ export function rtmpCallbackRoutes() {
   api.post('/on_publish', async (c) => {
     if (!allowed(c)) return c.text('forbidden', 403)
     const { name } = await input(c, RtmpCallbackBody)
-    const refused = await acceptPublish(c.var.db, name)
-    return refused === null ? c.text('ok') : c.text(refused, 403)
+    const accepted = await acceptPublish(c.var.db, name)
+    return 'refused' in accepted ? c.text(accepted.refused, 403) : c.json(accepted)
   })
 
   api.post('/on_publish_done', async (c) => {

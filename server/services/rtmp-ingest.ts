@@ -8,12 +8,15 @@ import { ApiError } from '../errors.ts'
 import { endLive, openLive, roomByStreamKey, startLive } from './lives.ts'
 
 /**
- * Whether nginx may let the encoder publish: null yes (the live has started, or a room already
- * on air takes the encoder's video from now), else why not (an unknown key, a regulated hour).
+ * Whether the encoder may publish: the room (the live has started, or a room already on air
+ * takes the encoder's video from now), else why not (an unknown key, a regulated hour).
  */
-export async function acceptPublish(db: Db, name: string): Promise<string | null> {
+export async function acceptPublish(
+  db: Db,
+  name: string,
+): Promise<{ room_url_key: string } | { refused: string }> {
   const room = await roomByStreamKey(db, name)
-  if (!room) return 'unknown stream key'
+  if (!room) return { refused: 'unknown stream key' }
   try {
     await startLive(db, room, {
       restart: false,
@@ -25,7 +28,7 @@ export async function acceptPublish(db: Db, name: string): Promise<string | null
   } catch (error) {
     // Anything but a refusal of ours (a database failure…) is a 500, logged, never told to nginx.
     if (!(error instanceof ApiError)) throw error
-    if (error.status !== 409) return error.message
+    if (error.status !== 409) return { refused: error.message }
     await db
       .updateTable('lives')
       .set({ source: 'rtmp', ingest_name: name })
@@ -33,9 +36,9 @@ export async function acceptPublish(db: Db, name: string): Promise<string | null
       .where('ended_at', 'is', null)
       .execute()
   }
-  // nginx writes HLS under this name; viewers reach it as /hls/{room_url_key}/live/, so the
-  // stream key never leaves the server.
-  return null
+  // The media host names the live's playlists by the room, so the stream key never leaves it:
+  // viewers reach them as /hls/{room_url_key}/live/.
+  return { room_url_key: room.room_url_key }
 }
 
 /** The encoder stopped: the live it fed ends, if it still takes its video from RTMP. */

@@ -87,7 +87,7 @@ function runProcess(
 }
 
 async function until<T>(
-  what: () => Promise<T | null | undefined | false>,
+  what: () => T | null | undefined | false | Promise<T | null | undefined | false>,
   ms = 20_000,
 ): Promise<T> {
   const end = Date.now() + ms

@@ -252,12 +252,15 @@ describe.each(await testEngines())('lives and regulation on %s', (engine) => {
     if (current) await liver.postForm('/api/encoder/live_end', { live_id: String(current.id) })
     expect((await rtmp('on_publish', String(first.obs_key))).status).toBe(403)
     expect((await rtmp('on_publish', 'wrong')).status).toBe(403)
-    expect((await rtmp('on_publish', String(rotated.obs_key))).status).toBe(200)
+    const accepted = await rtmp('on_publish', String(rotated.obs_key))
+    expect(accepted.status).toBe(200)
+    // The media host names the live's playlists by the room, never by the key.
+    expect(await accepted.json()).toEqual({ room_url_key: 'demo_liver_room' })
     const onAir = (await viewer.json(`/api/room/status?room_url_key=demo_liver_room`)).body
     expect(onAir.is_live).toBe(true)
     const stream = (await viewer.json(`/api/live/streaming_url?room_id=${live.roomId}`)).body
     expect((stream.streaming_url_list as Array<{ url: string }>)[0]?.url).toMatch(
-      /\/hls\/demo_liver_room\/live\/index\.m3u8$/,
+      /\/hls\/demo_liver_room\/live\/abr\.m3u8$/,
     )
     expect((await rtmp('on_publish_done', String(rotated.obs_key))).status).toBe(200)
     const offAir = (await viewer.json(`/api/room/status?room_url_key=demo_liver_room`)).body
