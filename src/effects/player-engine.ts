@@ -4,14 +4,14 @@ import type { EngineCommand, EngineEvent, EngineInput } from '../machines/player
 /**
  * Live settings: on a Low-Latency HLS playlist (parts, blocking reload), play at the playlist's
  * PART-HOLD-BACK from the live edge; hls.js uses this mode only where the playlist offers it.
- * On a plain playlist, play three segments behind. Catch up (up to 1.25x) past eight, and keep at
- * most 30 s behind the playhead so long visits do not grow memory.
+ * On a plain playlist, play three segments behind (hls.js's default). Catch up at up to 1.25x
+ * when behind, and keep at most 30 s behind the playhead so long visits do not grow memory.
+ *
+ * No liveSyncDuration(Count) and so no liveMaxLatencyDurationCount (hls.js refuses the one
+ * without the other): set by us, they would take the place of the playlist's PART-HOLD-BACK.
  */
 export const HLS_CONFIG: Partial<HlsConfig> = {
   lowLatencyMode: true,
-  // No liveSyncDurationCount here: set by us, hls.js would put it before PART-HOLD-BACK (its
-  // default, three segments, is what plain playlists get).
-  liveMaxLatencyDurationCount: 8,
   maxLiveSyncPlaybackRate: 1.25,
   backBufferLength: 30,
   maxBufferLength: 20,
