@@ -55,6 +55,7 @@ export default async function setup(project: TestProject) {
     ['/usr/sbin/nginx', 'nginx'],
     ['/usr/lib/nginx/modules/ngx_rtmp_module.so', 'libnginx-mod-rtmp'],
     ['/usr/bin/ffmpeg', 'ffmpeg'],
+    ['/usr/bin/yt-dlp', 'yt-dlp'],
   ] as const) {
     if (!fs.existsSync(file)) {
       throw new Error(`${file} not found: apt-get install -y ${pkg} (the OBS ingest test needs it)`)

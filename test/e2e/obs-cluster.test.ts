@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -161,4 +161,37 @@ describe('an OBS live on a cluster: two web processes, PostgreSQL, the media hos
     ).toBe(true)
     expect(await page.getByText('配信は終了しました。').count()).toBe(0)
   }, 150_000)
+
+  it("records the live with yt-dlp's SHOWROOM extractor, the site's host name pointed at process B", async () => {
+    // yt-dlp reaches www.showroom-live.com through process B as its HTTP proxy: an absolute-form
+    // request, which the server answers as its own (Debian's yt-dlp, its own extractor code).
+    const out = path.join(mediaDir, 'recorded.mp4')
+    const ytdlp = spawn(
+      'yt-dlp',
+      [
+        ...['--proxy', b.url, '--no-part', '--downloader', 'ffmpeg', '-o', out],
+        'http://www.showroom-live.com/demo_liver_room',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let log = ''
+    ytdlp.stdout.on('data', (d: Buffer) => (log += d.toString()))
+    ytdlp.stderr.on('data', (d: Buffer) => (log += d.toString()))
+    // A live has no end: stop the recording after a while, as a person would (yt-dlp finishes
+    // the file on SIGINT).
+    await expect.poll(() => fs.existsSync(out), { timeout: 30_000 }).toBe(true)
+    await new Promise((r) => setTimeout(r, 6000))
+    ytdlp.kill('SIGINT')
+    await new Promise((r) => ytdlp.once('exit', r))
+    const probe = spawnSync('ffprobe', [
+      ...['-v', 'error', '-show_entries', 'stream=codec_type:format=duration'],
+      ...['-of', 'json', out],
+    ])
+    const info = JSON.parse(probe.stdout.toString()) as {
+      streams?: Array<{ codec_type: string }>
+      format?: { duration?: string }
+    }
+    expect(info.streams?.map((s) => s.codec_type).sort(), log).toEqual(['audio', 'video'])
+    expect(Number(info.format?.duration)).toBeGreaterThan(3)
+  }, 60_000)
 })

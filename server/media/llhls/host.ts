@@ -140,8 +140,13 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
   const renditionOf = (live: Live, name: string): Rendition | undefined =>
     name === SOURCE_RUNG.name ? live.source : live.rungs.get(name)
 
-  const waitFirst = (r: Rendition, signal: AbortSignal) =>
-    r.waitFor(() => r.segments.length > 0, FIRST_SEGMENT_WAIT_MS, signal)
+  /** A rendition just started: its first part (low-latency) or whole segment (plain). */
+  const waitFirst = (r: Rendition, signal: AbortSignal, complete = false) =>
+    r.waitFor(
+      () => r.segments.some((s) => !s.gap && (!complete || s.complete)),
+      FIRST_SEGMENT_WAIT_MS,
+      signal,
+    )
 
   app.get('/lives/:key{[\\w-]+}/status.json', (c) => {
     const live = liveOf(c)
@@ -249,7 +254,9 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
       // keep asking without counting errors, and resume when the parts come back.
       c.header('Cache-Control', ready ? 'public, max-age=6' : 'no-cache')
     } else {
-      if (!(await waitFirst(r, c.req.raw.signal))) return c.text('not found', 404)
+      if (!(await waitFirst(r, c.req.raw.signal, kind === 'plain'))) {
+        return c.text('not found', 404)
+      }
       c.header('Cache-Control', 'no-cache')
     }
     const reports = [
