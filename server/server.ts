@@ -18,6 +18,7 @@ import { startEventFinalizer } from './services/events/finalize.ts'
 import { startOrderSweeper } from './services/order-settlement.ts'
 import { paymentProvider } from './services/payments.ts'
 import { startPurge } from './services/purge.ts'
+import { startLostIngestSweep } from './services/rtmp-ingest.ts'
 import { startMail } from './services/smtp-provider.ts'
 import { pushOptions } from './push-options.ts'
 import { onJobFailure } from './services/jobs.ts'
@@ -141,6 +142,7 @@ export async function startServer(
   })
   const purge = startPurge({ db: database.db, logger, intervalMs: config.purgeIntervalMs })
   const finalizer = startEventFinalizer({ db: database.db, logger })
+  const lostIngest = startLostIngestSweep({ db: database.db, hub, logger })
   const grades = startGradeAggregator({ db: database.db, logger })
   const missions = startMissionCatalogue({ db: database.db, logger })
   const notices = startNoticeFanout({ db: database.db, logger })
@@ -165,6 +167,7 @@ export async function startServer(
       await orderSweeper.stop()
       await purge.stop()
       await finalizer.stop()
+      await lostIngest.stop()
       await grades.stop()
       await missions.stop()
       await notices.stop()

@@ -4,14 +4,16 @@ import {
   ObsRoomBody,
   RtmpCallbackBody,
   RtmpCallbackQuery,
+  RtmpStallBody,
   type ObsKeyAnswer,
   type OriginEndpointAnswer,
+  type RtmpPublishAnswer,
   type StreamUrlAnswer,
 } from '../../src/contract/obs.ts'
 import type { AppEnv } from '../env.ts'
 import { requireUserId } from '../request.ts'
 import { ownStreamKey } from '../services/live-owner.ts'
-import { acceptPublish, publishDone } from '../services/rtmp-ingest.ts'
+import { acceptPublish, ingestStalled, publishDone } from '../services/rtmp-ingest.ts'
 import { input, query } from '../validate.ts'
 
 /** SPEC §7 `/api/obs/obs_key` (GET room_id; POST room_id rotates) and the encoder's URLs. */
@@ -58,9 +60,12 @@ export function obsRoutes() {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
 /**
- * nginx-rtmp's callbacks (`on_publish`, `on_publish_done`), passed on by the media host: the
- * stream key is the stream `name`. A 2xx (`{ room_url_key }`) lets OBS publish and starts the
- * live; anything else refuses it. Only the media host may call:
+ * nginx-rtmp's callbacks (`on_publish`, `on_publish_done`), passed on by the media host, and the
+ * host's own `on_stall`: the stream key is the stream `name`. A 2xx (`{ room_url_key }`) lets OBS
+ * publish and starts the live (or continues an interrupted one); anything else refuses it. The end
+ * of a publish interrupts the live, which ends unless the encoder is back within
+ * OBS_RECONNECT_GRACE_MS; a stall interrupts it until the video comes back. Only the media host
+ * may call:
  * with RTMP_CALLBACK_SECRET, the `secret` query; otherwise, in the demo only, a loopback
  * address. In production a reverse proxy on the same host makes every caller look like loopback,
  * so there the secret is the only way in (without it OBS ingest stays off).
@@ -83,14 +88,22 @@ export function rtmpCallbackRoutes() {
   api.post('/on_publish', async (c) => {
     if (!allowed(c)) return c.text('forbidden', 403)
     const { name } = await input(c, RtmpCallbackBody)
-    const accepted = await acceptPublish(c.var.db, name)
-    return 'refused' in accepted ? c.text(accepted.refused, 403) : c.json(accepted)
+    const accepted = await acceptPublish(c.var.db, c.var.hub, name)
+    if ('refused' in accepted) return c.text(accepted.refused, 403)
+    return c.json(accepted satisfies RtmpPublishAnswer)
   })
 
   api.post('/on_publish_done', async (c) => {
     if (!allowed(c)) return c.text('forbidden', 403)
     const { name } = await input(c, RtmpCallbackBody)
     await publishDone(c.var.db, c.var.hub, name)
+    return c.text('ok')
+  })
+
+  api.post('/on_stall', async (c) => {
+    if (!allowed(c)) return c.text('forbidden', 403)
+    const { name, stalled } = await input(c, RtmpStallBody)
+    await ingestStalled(c.var.db, c.var.hub, name, stalled)
     return c.text('ok')
   })
 

@@ -143,6 +143,12 @@ export interface LiveTable {
   owner_key: Generated<string>
   /** When a restarted live came back on air (its end counts the time since); migration 015. */
   on_air_since: Date | null
+  /**
+   * OBS lives (migration 044): when the encoder disconnected (the live ends if it is not back
+   * within OBS_RECONNECT_GRACE_MS), and when its video stopped arriving while connected.
+   */
+  ingest_lost_at: Date | null
+  ingest_stalled_at: Date | null
 }
 
 export interface SessionTable {

@@ -81,6 +81,7 @@ export async function liveInfo(
     is_fav: state.isFollow,
     did_send_live_bad_report: state.didReport,
     is_owner: userId !== null && userId === room.owner_user_id,
+    is_interrupted: live?.is_interrupted ?? false,
   }
 }
 

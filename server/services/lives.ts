@@ -141,6 +141,9 @@ export async function startLive(
         .set({
           ended_at: null,
           on_air_since: new Date(options.nowMs),
+          // Back on air: whatever interrupted its video before it ended is over.
+          ingest_lost_at: null,
+          ingest_stalled_at: null,
           ...(options.source && { source: options.source }),
           ...(options.ingestName && { ingest_name: options.ingestName }),
         })
@@ -183,40 +186,52 @@ export async function startLive(
  */
 export async function endLive(db: Db, hub: PushHub, live: { live_id: number; bcsvr_key: string }) {
   const ended = new Date()
-  await db.transaction().execute(async (tx) => {
-    const open = await tx
-      .selectFrom('lives')
-      .select([
-        'room_id',
-        'started_at',
-        'on_air_since',
-        // Read, not locked: a start locks the room before its lives, and this must not lock
-        // in the other order.
-        sql<number | null>`(select owner_user_id from rooms where rooms.id = lives.room_id)`.as(
-          'owner_user_id',
-        ),
-      ])
-      .where('id', '=', live.live_id)
-      .where('ended_at', 'is', null)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!open) return
-    const fromMs = (open.on_air_since ?? open.started_at).getTime()
-    await Promise.all([
-      tx.updateTable('lives').set({ ended_at: ended }).where('id', '=', live.live_id).execute(),
-      addAirtime(tx, open.room_id, fromMs, ended.getTime()),
-      // The minutes on air count in the owner's missions of the windows they fell in.
-      open.owner_user_id !== null &&
-        advanceMissionsOver(tx, {
-          userId: open.owner_user_id,
-          action: 'on_air_minutes',
-          fromMs,
-          toMs: ended.getTime(),
-        }),
-    ])
-  })
+  await db.transaction().execute((tx) => closeLive(tx, live.live_id, ended))
   hub.publishFrame(live.bcsvr_key, '101', { created_at: Math.floor(ended.getTime() / 1000) })
   return { ok: 1, live_id: live.live_id }
+}
+
+/**
+ * endLive's writes in the caller's transaction (the caller tells viewers after). False when the
+ * live was no longer open — or, with `lostBefore`, its encoder is not away since before then.
+ */
+export async function closeLive(
+  tx: Db,
+  liveId: number,
+  ended: Date,
+  only: { lostBefore?: Date } = {},
+): Promise<boolean> {
+  let query = tx
+    .selectFrom('lives')
+    .select([
+      'room_id',
+      'started_at',
+      'on_air_since',
+      // Read, not locked: a start locks the room before its lives, and this must not lock
+      // in the other order.
+      sql<number | null>`(select owner_user_id from rooms where rooms.id = lives.room_id)`.as(
+        'owner_user_id',
+      ),
+    ])
+    .where('id', '=', liveId)
+    .where('ended_at', 'is', null)
+  if (only.lostBefore) query = query.where('ingest_lost_at', '<=', only.lostBefore)
+  const open = await query.forUpdate().executeTakeFirst()
+  if (!open) return false
+  const fromMs = (open.on_air_since ?? open.started_at).getTime()
+  await Promise.all([
+    tx.updateTable('lives').set({ ended_at: ended }).where('id', '=', liveId).execute(),
+    addAirtime(tx, open.room_id, fromMs, ended.getTime()),
+    // The minutes on air count in the owner's missions of the windows they fell in.
+    open.owner_user_id !== null &&
+      advanceMissionsOver(tx, {
+        userId: open.owner_user_id,
+        action: 'on_air_minutes',
+        fromMs,
+        toMs: ended.getTime(),
+      }),
+  ])
+  return true
 }
 
 /** A new stream key: the room id and 24 random url-safe characters. */
@@ -263,6 +278,10 @@ export async function openLive(db: Db, where: { roomId?: number; liveId?: number
       'lives.ingest_name',
       'lives.owner_key',
       'rooms.owner_user_id',
+      // An OBS live whose video stopped (rtmp-ingest.ts): viewers see it interrupted.
+      sql<boolean>`(lives.ingest_lost_at is not null or lives.ingest_stalled_at is not null)`.as(
+        'is_interrupted',
+      ),
     ])
     .where('lives.ended_at', 'is', null)
   if (where.roomId !== undefined) q = q.where('lives.room_id', '=', where.roomId)

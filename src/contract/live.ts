@@ -52,6 +52,11 @@ export interface LiveInfoAnswer {
   is_fav: boolean
   did_send_live_bad_report: boolean
   is_owner: boolean
+  /**
+   * Kirari's (issue #38): the OBS live's video stopped reaching the site (its encoder
+   * disconnected or stalled); push frame 205 tells what changes after.
+   */
+  is_interrupted: boolean
 }
 
 /** One playlist of `streaming_url_list` (fixtures/showroom-api/streaming_url.json). */

@@ -25,3 +25,20 @@ export const RtmpCallbackQuery = v.object({ secret: v.optional(v.string()) })
 
 /** nginx-rtmp's `on_publish` / `on_publish_done` (form): the stream `name` is the stream key. */
 export const RtmpCallbackBody = v.object({ name: v.fallback(v.string(), '') })
+
+/** `on_publish`'s 200: the room the encoder feeds (the media host names the playlists by it). */
+export interface RtmpPublishAnswer {
+  room_url_key: string
+}
+
+/**
+ * The media host's `on_stall` (form or JSON): the encoder of stream `name` is connected but its
+ * video stopped arriving (`stalled` '1') or arrives again ('0').
+ */
+export const RtmpStallBody = v.object({
+  name: v.fallback(v.string(), ''),
+  stalled: v.pipe(
+    v.union([v.picklist(['0', '1']), v.picklist([0, 1]), v.boolean()]),
+    v.transform((s) => s === true || s === 1 || s === '1'),
+  ),
+})

@@ -4,9 +4,10 @@ import * as v from 'valibot'
  * The push socket's frames (`MSG\t<key>\t<json>`), one schema per `t`, shared by the server that
  * builds them and the app that reads them. SHOWROOM's own (fixtures/showroom-api/
  * broadcast_ws_messages.json): comment "1", gift "2", telop 8, live end 101; Kirari's: vote
- * start 3 and end 4, welcome comment 201, system log 202, event standing 203. The server builds each with its
- * builder (the types hold it to the schema); the app parses with `parsePushPayload`, and a frame
- * that does not fit is dropped, never filled in with guesses.
+ * start 3 and end 4, welcome comment 201, system log 202, event standing 203, event ranking 204,
+ * live interrupted 205. The server builds each with its builder (the types hold it to the
+ * schema); the app parses with `parsePushPayload`, and a frame that does not fit is dropped,
+ * never filled in with guesses.
  */
 
 const int = v.pipe(v.number(), v.integer())
@@ -152,6 +153,22 @@ export const EventRankingFrame = v.object({
   created_at: unixSeconds,
 })
 
+/** Why an OBS live's video stopped: its encoder disconnected, or is connected but sends nothing. */
+export const INTERRUPTION_REASONS = ['stalled', 'disconnected'] as const
+export type InterruptionReason = (typeof INTERRUPTION_REASONS)[number]
+
+/**
+ * Kirari's (issue #38), on the live's key: the OBS live's video stopped reaching the site
+ * (`interrupted: true`, the live goes on; a disconnected encoder has OBS_RECONNECT_GRACE_MS to
+ * come back) or came back (`false`, with the reason that is over).
+ */
+export const LiveInterruptedFrame = v.object({
+  t: tOf('205'),
+  interrupted: v.boolean(),
+  reason: v.picklist(INTERRUPTION_REASONS),
+  created_at: unixSeconds,
+})
+
 const FRAMES = {
   '1': CommentFrame,
   '2': GiftFrame,
@@ -163,6 +180,7 @@ const FRAMES = {
   '202': SystemLogFrame,
   '203': EventStandingFrame,
   '204': EventRankingFrame,
+  '205': LiveInterruptedFrame,
 } as const
 
 type Frames = typeof FRAMES

@@ -1,3 +1,4 @@
+import type { InterruptionReason } from '../contract/push.ts'
 import type { EventStanding } from './events.ts'
 import type { GiftLogEntry, VoteResult } from './gifts.ts'
 /** SPEC.md §9 comment view constants. */
@@ -162,7 +163,10 @@ export function mergeBackfill(
 export type PushFrame =
   { type: 'push.comment'; comment: CommentEntry } | Exclude<PushEvent, { type: 'push.comments' }>
 
-/** What the push socket tells a room (SHOWROOM frames t:1, t:2, t:3, t:4, t:8, t:101; Kirari's t:201). */
+/**
+ * What the push socket tells a room (SHOWROOM frames t:1, t:2, t:3, t:4, t:8, t:101; Kirari's
+ * t:201–205).
+ */
 export type PushEvent =
   /** The comments of one frame, oldest first: the room renders them once. */
   | { type: 'push.comments'; comments: CommentEntry[] }
@@ -176,5 +180,7 @@ export type PushEvent =
   /** An event's ranking moved; `version` is the moment (ms) a reload must at least reflect. */
   | { type: 'push.eventRanking'; eventId: number; version: number }
   | { type: 'push.liveEnd' }
+  /** The OBS live's video stopped reaching the site (t:205, Kirari's), or came back. */
+  | { type: 'push.interrupted'; interrupted: boolean; reason: InterruptionReason }
   | { type: 'push.connected'; reconnected: boolean }
   | { type: 'push.disconnected' }

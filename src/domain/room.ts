@@ -73,6 +73,8 @@ export interface LoadedRoom {
   giftSound: boolean
   /** The event the room is in now, and its place there; null when none (or not known). */
   event: EventStanding | null
+  /** The OBS live's video had stopped reaching the site when the room loaded (live_info). */
+  interrupted?: boolean
 }
 
 /** A gift on the stage over the video, until it leaves. */

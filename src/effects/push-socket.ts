@@ -123,6 +123,12 @@ export function parseFrame(frame: string): PushFrame | null {
     }
     case '204':
       return { type: 'push.eventRanking', eventId: parsed.frame.event_id, version: parsed.frame.v }
+    case '205':
+      return {
+        type: 'push.interrupted',
+        interrupted: parsed.frame.interrupted,
+        reason: parsed.frame.reason,
+      }
     case '202': {
       const f = parsed.frame
       return {

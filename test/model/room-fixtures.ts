@@ -4,8 +4,8 @@ import type { LoadedRoom } from '../../src/domain/room.ts'
 import { roomOnAirMachine } from '../../src/machines/room/room-visit.machine.ts'
 import { delayedEvents } from './graph-walk.ts'
 
-/** A room as loaded: on air or not, the viewer its owner or not. */
-export const loaded = (isLive: boolean, isOwner = false): LoadedRoom => ({
+/** A room as loaded: on air or not, the viewer its owner or not, its OBS video interrupted or not. */
+export const loaded = (isLive: boolean, isOwner = false, interrupted = false): LoadedRoom => ({
   room: {
     roomId: 1,
     roomUrlKey: 'kirari_hoshino',
@@ -42,6 +42,7 @@ export const loaded = (isLive: boolean, isOwner = false): LoadedRoom => ({
         gap: 30,
       }
     : null,
+  interrupted,
 })
 export const giftEntry = (userId: number) => ({
   avatar_id: 1,
@@ -65,6 +66,9 @@ export const visitEvents = [
   { type: 'xstate.done.actor.follow', output: { isFollowing: true, followerNum: 2 } },
   { type: 'xstate.error.actor.follow', error: serverError(500) },
   { type: 'push.telop', telop: '今日は歌枠です' },
+  { type: 'push.interrupted', interrupted: true, reason: 'disconnected' },
+  { type: 'push.interrupted', interrupted: true, reason: 'stalled' },
+  { type: 'push.interrupted', interrupted: false, reason: 'disconnected' },
   { type: 'push.welcome', comment: 'ようこそ' },
   { type: 'push.welcome', comment: '' },
   { type: 'welcome.saved', comment: 'ようこそ' },

@@ -133,3 +133,37 @@ describe('room mutes and reports', () => {
     viewer.actor.stop()
   })
 })
+
+describe('room video interruption (OBS, t:205)', () => {
+  const start = (room: LoadedRoom) =>
+    createActor(
+      roomOnAirMachine.provide({
+        actors: {
+          pushSocket: fromCallback(() => () => {}),
+          polling: pollingMachine.provide({
+            actors: { poll: fromPromise(() => new Promise<PollResult>(() => {})) },
+          }),
+        },
+      }),
+      { input: { roomUrlKey: 'kirari_hoshino', userId: 1, loaded: room } },
+    ).start()
+
+  it('opens interrupted when live_info said so, and follows the pushes both ways', () => {
+    const actor = start(loaded(true, false, true))
+    expect(actor.getSnapshot().context.interrupted).toBe(true)
+    actor.send({ type: 'push.interrupted', interrupted: false, reason: 'disconnected' })
+    expect(actor.getSnapshot().context.interrupted).toBe(false)
+    actor.send({ type: 'push.interrupted', interrupted: true, reason: 'stalled' })
+    expect(actor.getSnapshot().context.interrupted).toBe(true)
+    // Interrupted is not ended: the live goes on.
+    expect(actor.getSnapshot().matches('live')).toBe(true)
+    actor.stop()
+  })
+
+  it('opens uninterrupted when live_info said nothing (an older server, or a failed read)', () => {
+    const { interrupted: _, ...room } = loaded(true)
+    const actor = start(room)
+    expect(actor.getSnapshot().context.interrupted).toBe(false)
+    actor.stop()
+  })
+})

@@ -58,6 +58,11 @@ describe('room visit graph (the loaded room)', () => {
   const cases = [
     { name: 'on air', machine: roomOnAirMachine, room: loaded(true) },
     { name: 'on air, as its owner', machine: roomOnAirMachine, room: loaded(true, true) },
+    {
+      name: 'on air while its video is interrupted',
+      machine: roomOnAirMachine,
+      room: loaded(true, false, true),
+    },
     { name: 'off air', machine: roomOffAirMachine, room: loaded(false) },
   ]
   for (const { name, machine, room } of cases)
@@ -76,6 +81,7 @@ describe('room visit graph (the loaded room)', () => {
               followSaving: s.context.followSaving,
               following: s.context.room.isFollowing,
               giftSound: s.context.giftSound,
+              interrupted: s.context.interrupted,
             }),
             ...(s.matches({ ended: 'countingDown' }) && { countdown: s.context.countdown }),
           }),
@@ -132,6 +138,10 @@ describe('room visit graph (the loaded room)', () => {
               expect(to.value).toEqual(from.value)
               expect(to.context).toEqual(from.context)
             }
+            // The overlay follows the latest word on the video (t:205), and nothing else moves it.
+            if (event.type === 'push.interrupted' && from.matches('live'))
+              expect(to.context.interrupted).toBe(event.interrupted)
+            else expect(to.context.interrupted).toBe(from.context.interrupted)
             // On air, the event badge follows every standing the push socket brings.
             if (event.type === 'push.eventStanding' && from.matches('live'))
               expect(to.context.event).toEqual(event.standing)

@@ -42,10 +42,13 @@ describe.each(await testEngines())('push socket and comments on %s', (engine) =>
         'is_abroad',
         'is_under_16',
         'is_under_18',
+        // Kirari's: the OBS live's video stopped (issue #38).
+        'is_interrupted',
       ].sort(),
     )
     // The demo viewer is 25 and in Japan.
     expect(body).toMatchObject({ is_under_16: false, is_under_18: false, is_abroad: false })
+    expect(body.is_interrupted).toBe(false)
     expect(body).toMatchObject({
       live_status: 2,
       bcsvr_key: room.key,

@@ -138,6 +138,14 @@ describe('push frames as room events', () => {
           },
         },
       ],
+      [
+        built('205', { interrupted: true, reason: 'disconnected', created_at: 1 }),
+        { type: 'push.interrupted', interrupted: true, reason: 'disconnected' },
+      ],
+      [
+        built('205', { interrupted: false, reason: 'stalled', created_at: 1 }),
+        { type: 'push.interrupted', interrupted: false, reason: 'stalled' },
+      ],
     ]
     for (const [frame, event] of cases) expect(parseFrame(frame), frame).toEqual(event)
   })
@@ -148,6 +156,8 @@ describe('push frames as room events', () => {
     expect(parseFrame(msg({ t: 201, comment: 'ようこそ' }))).toBeNull()
     expect(parseFrame(msg({ t: 202, target_type: 9, text: 'x', created_at: 1 }))).toBeNull()
     expect(parseFrame(msg({ t: 4, enquete_id: 1, results: [{ id: 'x' }] }))).toBeNull()
+    expect(parseFrame(msg({ t: 205, interrupted: true, reason: 'x', created_at: 1 }))).toBeNull()
+    expect(parseFrame(msg({ t: 205, interrupted: 1, reason: 'stalled', created_at: 1 }))).toBeNull()
     expect(parseFrame(msg({ t: 999 }))).toBeNull()
     expect(parseFrame(msg({ t: 'constructor' }))).toBeNull()
     expect(parseFrame(msg({ t: '__proto__' }))).toBeNull()

@@ -181,12 +181,20 @@ const getOwnerBadge = (api: ApiClient, roomId: number) =>
     () => 0,
   )
 
-/** The room's background (live_info's `background_image_url`); none when it cannot be read. */
-const getBackground = (api: ApiClient, roomId: number) =>
-  api.get<LiveInfoAnswer>('/api/live/live_info', { room_id: roomId } satisfies RoomQuery).then(
-    (info) => info.background_image_url,
-    () => null,
-  )
+/**
+ * From live_info: the room's background and whether its live's video is interrupted (issue #38);
+ * none and not when it cannot be read (or an older answer leaves them out).
+ */
+const getLiveInfo = (api: ApiClient, roomId: number) =>
+  api
+    .get<Partial<LiveInfoAnswer>>('/api/live/live_info', { room_id: roomId } satisfies RoomQuery)
+    .then(
+      (info) => ({
+        background: info.background_image_url ?? null,
+        interrupted: info.is_interrupted ?? false,
+      }),
+      () => ({ background: null, interrupted: false }),
+    )
 
 /**
  * A logged-in visitor's navigator rights over the room (issue #23): none for anyone else, and
@@ -201,7 +209,8 @@ const getNavigatorRights = (api: ApiClient, roomId: number): Promise<NavigatorRi
 /**
  * A room page's first load (SPEC §7): the lookup by `room_url_key`, then in parallel the comment
  * log, gift log, streams, telop, welcome comment, banners and recommended comments, and the owner's
- * badge and the room's background. Off air only the banners, the badge and the background matter.
+ * badge, the room's background and whether the live is interrupted. Off air only the banners, the
+ * badge and the background matter.
  * A logged-in visitor who is not the owner also reads their navigator rights (issue #23).
  */
 export async function loadRoom(
@@ -219,7 +228,7 @@ export async function loadRoom(
   const status = await getRoomStatus(api, roomUrlKey)
   const id = status.room_id
   const badge = getOwnerBadge(api, id)
-  const background = getBackground(api, id)
+  const liveInfo = getLiveInfo(api, id)
   const rights =
     local.loggedIn?.() === true && !status.is_owner
       ? getNavigatorRights(api, id)
@@ -252,7 +261,7 @@ export async function loadRoom(
       isOwner: status.is_owner,
       isFollowing: status.is_fav,
       badge: await badge,
-      backgroundImageUrl: await background,
+      backgroundImageUrl: (await liveInfo).background,
       navigatorRights: await rights,
     },
     commentLog,
@@ -265,5 +274,6 @@ export async function loadRoom(
     giftLog,
     giftSound: local.giftSound(),
     event,
+    interrupted: status.is_live && (await liveInfo).interrupted,
   }
 }

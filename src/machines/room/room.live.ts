@@ -74,6 +74,11 @@ export const live = roomSetup.createStateConfig({
   on: {
     'push.comments': { actions: 'forwardComments' },
     'push.telop': { actions: 'setTelop' },
+    'push.interrupted': {
+      actions: 'setInterrupted',
+      description:
+        "OBS's video stopped reaching the site, or came back (t:205, a Kirari extension): the live goes on.",
+    },
     'push.eventStanding': {
       actions: 'setEventStanding',
       description:

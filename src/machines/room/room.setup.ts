@@ -169,6 +169,10 @@ export const roomSetup = setup({
       assertEvent(event, 'push.telop')
       return { telop: event.telop }
     }),
+    setInterrupted: assign(({ event }) => {
+      assertEvent(event, 'push.interrupted')
+      return { interrupted: event.interrupted }
+    }),
     startFollow: spawnChild('setFollow', {
       id: 'follow',
       input: ({ context }) => ({ roomId: context.room.roomId, follow: !context.room.isFollowing }),
@@ -286,5 +290,6 @@ export function visitContext({ roomUrlKey, userId, loaded }: VisitInput): VisitC
     countdown: ROOM_TRANSITION_SECONDS,
     event: loaded.event,
     push: 'connecting',
+    interrupted: loaded.interrupted ?? false,
   }
 }

@@ -78,6 +78,8 @@ export interface VisitContext {
   event: EventStanding | null
   /** The push socket: connecting at first, reconnecting after a loss. */
   push: 'connecting' | 'connected' | 'reconnecting'
+  /** The OBS live's video stopped reaching the site (its encoder went away or stalled). */
+  interrupted: boolean
 }
 
 export type VisitEvent =

@@ -16,6 +16,7 @@ import { ReportDialog } from './ReportDialog.tsx'
 import { Banners, RoomInfo, Telop } from './RoomInfo.tsx'
 import { GiftPanel } from './GiftPanel.tsx'
 import { GiftLog, GiftStage, VoteResults } from './GiftStage.tsx'
+import { LiveInterrupted } from './LiveInterrupted.tsx'
 import type { GiftActor, RoomActor, RoomSideLogic } from './types.ts'
 import { GreetingCard } from './Greeting.tsx'
 import { LiveTagsLine, LiveTagsScope } from './LiveTags.tsx'
@@ -147,6 +148,7 @@ function LoadedRoom({
             {state === 'live' && <span className="onlive-card__badge">{t('room.onAir')}</span>}
             {state === 'live' && <GiftStage room={room} />}
             {state === 'live' && <RoomAnimations logic={sideLogic.animations} room={room} />}
+            {state === 'live' && <LiveInterrupted room={room} />}
             {state === 'offAir' && <p className="room__notice">{t('room.offAir')}</p>}
             {state === 'ended' && <EndScreen room={room} />}
           </div>
