@@ -17,7 +17,7 @@ afterEach(async () => {
 const base = () => inject('baseUrl')
 
 describe('broadcasting from OBS (nginx-rtmp, ffmpeg as the encoder)', () => {
-  it('a liver reads the key, publishes, viewers see the room on air and its video; stopping ends the live', async () => {
+  it('a liver reads the key, publishes, viewers see the room on air and its video; OBS stopping interrupts the live, the liver ends it', async () => {
     const page = liver.page
     await logIn(page, 'demo_liver')
 
@@ -51,7 +51,14 @@ describe('broadcasting from OBS (nginx-rtmp, ffmpeg as the encoder)', () => {
     const time = () => video.evaluate((v: HTMLVideoElement) => v.currentTime)
     await expect.poll(time, { timeout: 20_000 }).toBeGreaterThan(1)
 
+    // OBS stops: viewers are told the live is interrupted (it would end after 30 s without OBS)…
     encoder.kill('SIGINT')
+    await home
+      .getByText('配信が一時的に中断しています', { exact: false })
+      .waitFor({ timeout: 20_000 })
+    // …and the liver ends it from the menu.
+    await page.reload()
+    await panel.getByRole('button', { name: '配信を終了する' }).click()
     await home.getByText('配信は終了しました。').waitFor({ timeout: 20_000 })
   }, 90_000)
 })
