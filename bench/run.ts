@@ -5,6 +5,8 @@ import { benchEventRanking } from './event-ranking.ts'
 import { benchPushFanout } from './push-fanout.ts'
 import { benchFirstFrame } from './first-frame.ts'
 import { benchGifts } from './gifts.ts'
+import { benchGlassToGlass } from './glass-to-glass.ts'
+import { benchLadderCpu } from './ladder-cpu.ts'
 import { met, writeResults, type BenchResult } from './report.ts'
 import { benchRoomComments } from './room-comments.ts'
 import { benchStanding } from './standing.ts'
@@ -41,6 +43,8 @@ for (const bench of [
   benchStanding,
   benchSearch,
   benchFirstFrame,
+  benchGlassToGlass,
+  benchLadderCpu,
 ]) {
   results.push(await timed(() => bench({ quick })))
 }
