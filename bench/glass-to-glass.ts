@@ -166,9 +166,8 @@ class Camera {
   private readonly stamps = new Float64Array(FPS * 600)
   /** [wall ms the frame's FLV tag left ffmpeg, frame number]. */
   readonly leftEncoder: Array<[number, number]> = []
-  /** Frames written more than a frame period after they were due (ffmpeg was not reading). */
-  late = 0
-  written = 0
+  /** Date.now() of frames written more than a frame period after they were due. */
+  readonly late: number[] = []
   private stopped = false
   private readonly flv = new FlvReader((pts, at) => {
     this.firstPts ??= pts
@@ -217,11 +216,11 @@ class Camera {
       if (wait > 0) await sleep(wait)
       painter.scene(n)
       if (stdin.destroyed) return
-      if (performance.now() - due > period) this.late++
       const ms = Date.now()
+      // Late: ffmpeg had not read the previous frame in time.
+      if (performance.now() - due > period) this.late.push(ms)
       painter.stamp(ms)
       this.stamps[n] = ms
-      this.written++
       // A copy: the stream holds the buffer until ffmpeg has read it.
       const drained = stdin.write(Buffer.from(painter.frame))
       if (!drained) {
@@ -514,7 +513,11 @@ export async function benchGlassToGlass(options: { quick: boolean }): Promise<Be
         value: Math.round(percentile(encoder, 50)),
         unit: 'ms',
       },
-      { name: 'camera frames written late', value: publishing.late, unit: '' },
+      {
+        name: 'camera frames written > 1 frame late, in the window',
+        value: publishing.late.filter((ms) => ms >= from && ms <= to).length,
+        unit: '',
+      },
       { name: 'rendition played (most frames)', value: height, unit: 'p' },
       { name: 'low-latency playlist played', value: lowLatency ? 1 : 0, unit: '' },
       { name: 'page opened → first frame read', value: s(firstRead - opened), unit: 's' },
@@ -539,11 +542,36 @@ export async function benchGlassToGlass(options: { quick: boolean }): Promise<Be
       async () => browser?.close(),
       async () => camera?.close(),
       async () => (media ? stop(media) : undefined),
+      // Had the media host to be killed, its nginx would outlive it: end it by its pid file.
+      async () => stopOrphanNginx(path.join(mediaDir, 'nginx.pid')),
       async () => site?.stop(),
       () => Promise.resolve(fs.rmSync(mediaDir, { recursive: true, force: true })),
     ]
     for (const step of steps) await step().catch((error: unknown) => console.error(error))
   }
+}
+
+/** nginx still running after the media host (its pid file outlives a clean exit only). */
+async function stopOrphanNginx(pidFile: string): Promise<void> {
+  let pid: number
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').trim())
+  } catch {
+    return
+  }
+  if (!Number.isInteger(pid) || pid <= 1) return
+  const alive = () => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  if (!alive()) return
+  process.kill(pid, 'SIGQUIT')
+  for (let i = 0; i < 30 && alive(); i++) await sleep(100)
+  if (alive()) process.kill(pid, 'SIGKILL')
 }
 
 function readTail(file: string): string {
