@@ -1,8 +1,8 @@
 /**
  * Just enough of ISO BMFF (fragmented MP4 / CMAF, ISO/IEC 14496-12) to package what ffmpeg's mp4
  * muxer writes into Low-Latency HLS: split the byte stream into top-level boxes, read the tracks
- * of the init segment, and read each fragment's timing and whether it starts with a keyframe.
- * ffmpeg writes the media; nothing here writes a box.
+ * of the init segment, read each fragment's timing and whether it starts with a keyframe, and
+ * move a fragment's decode times. ffmpeg writes the media; nothing here makes a box.
  */
 
 /** Splits a byte stream into whole top-level boxes as they complete. */
@@ -260,4 +260,32 @@ export function parseMoof(moof: Buffer, tracks: readonly TrackInfo[]): TrackRun[
       }
       return { id, baseTime, duration, samples, bytes, startsWithSync: startsWithSync ?? false }
     })
+}
+
+/**
+ * Adds `offsetSeconds` to every track's decode time (tfdt) in a `moof` at the start of `data`,
+ * in place: a run of ffmpeg starts its clock at 0, the live's timeline goes on.
+ */
+export function shiftDecodeTimes(
+  data: Buffer,
+  moofEnd: number,
+  tracks: readonly TrackInfo[],
+  offsetSeconds: number,
+): void {
+  // moof > traf > tfhd (track id), tfdt: walk the boxes rather than trust fixed offsets.
+  for (const traf of children(data, 8, moofEnd).filter((b) => b.type === 'traf')) {
+    let trackId = 0
+    for (const box of children(data, traf.body, traf.end)) {
+      if (box.type === 'tfhd') trackId = data.readUInt32BE(box.body + 4)
+      if (box.type !== 'tfdt') continue
+      const track = tracks.find((t) => t.id === trackId)
+      const shift = Math.round(offsetSeconds * (track?.timescale ?? 1))
+      if (data[box.body] === 1) {
+        const value = data.readBigUInt64BE(box.body + 4) + BigInt(shift)
+        data.writeBigUInt64BE(value < 0n ? 0n : value, box.body + 4)
+      } else {
+        data.writeUInt32BE(Math.max(0, data.readUInt32BE(box.body + 4) + shift) >>> 0, box.body + 4)
+      }
+    }
+  }
 }

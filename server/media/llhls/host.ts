@@ -155,7 +155,7 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
     const now = Date.now()
     const video = live.source.videoTrack
     const audio = live.source.tracks.find((t) => t.kind === 'audio')
-    const rates = live.source.rates(now)
+    const rates = live.source.meter.rates(now)
     const receiving = live.publishing && now - live.source.lastDataAt < 5000
     return c.json({
       receiving,
@@ -195,7 +195,7 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
     if (!live || !(await waitFirst(live.source, c.req.raw.signal))) return c.text('not found', 404)
     const video = live.source.videoTrack
     const audio = live.source.tracks.find((t) => t.kind === 'audio')
-    const rates = live.source.rates(Date.now())
+    const rates = live.source.meter.rates(Date.now())
     const withAudio = (codec: string) => [codec, audio?.codec].filter(Boolean).join(',')
     const variants: Variant[] = [
       {

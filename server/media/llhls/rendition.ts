@@ -1,4 +1,5 @@
-import { parseInit, parseMoof, type TrackInfo, type TrackRun } from './fmp4.ts'
+import { parseInit, parseMoof, shiftDecodeTimes, type TrackInfo, type TrackRun } from './fmp4.ts'
+import { IngestMeter } from './meter.ts'
 
 /**
  * One rendition of a live as Low-Latency HLS (RFC 8216bis): fMP4 fragments from ffmpeg become
@@ -69,8 +70,8 @@ export class Rendition {
   private wallAtZero: number | null = null
   private waiters: Waiter[] = []
   /** Bytes and media seconds received lately, for the bitrate. */
-  private recent: Array<{ at: number; bytes: number; videoBytes: number; audioBytes: number }> = []
-  private frames = { count: 0, seconds: 0 }
+  /** What arrives: bitrates and frame rate. */
+  readonly meter = new IngestMeter()
   lastDataAt = 0
   /** PART-TARGET: fixed once the first segment is listed (it must not change in a playlist). */
   partTarget = DEFAULT_PART_TARGET_S
@@ -132,12 +133,12 @@ export class Rendition {
     const main = this.mainRun(runs)
     if (!main) return null
     const data = Buffer.concat([moof, mdat])
-    this.shiftTimes(data, moof.length)
+    if (this.offset !== 0) shiftDecodeTimes(data, moof.length, this.tracks, this.offset)
     const start = main.run.baseTime / main.track.timescale + this.offset
     const duration = main.run.duration / main.track.timescale
     this.wallAtZero ??= now - start * 1000
     this.lastDataAt = now
-    this.count(runs, now)
+    this.meter.count(runs, this.tracks, now)
 
     const independent = main.track.kind !== 'video' || main.run.startsWithSync
     if (independent) this.runKeyframes++
@@ -209,77 +210,6 @@ export class Rendition {
         start: end + i * each,
         gap: true,
       })
-    }
-  }
-
-  /** Moves this run's decode times (tfdt) onto the live's timeline. */
-  private shiftTimes(data: Buffer, moofEnd: number): void {
-    if (this.offset === 0) return
-    // moof > traf > tfdt: walk the boxes rather than trust fixed offsets.
-    let at = 8
-    while (at + 8 <= moofEnd) {
-      const size = data.readUInt32BE(at)
-      const type = data.toString('latin1', at + 4, at + 8)
-      if (type !== 'traf') {
-        at += Math.max(8, size)
-        continue
-      }
-      let inner = at + 8
-      let trackId = 0
-      while (inner + 8 <= at + size) {
-        const innerSize = data.readUInt32BE(inner)
-        const innerType = data.toString('latin1', inner + 4, inner + 8)
-        if (innerType === 'tfhd') trackId = data.readUInt32BE(inner + 12)
-        if (innerType === 'tfdt') {
-          const track = this.tracks.find((t) => t.id === trackId)
-          const shift = Math.round(this.offset * (track?.timescale ?? 1))
-          if (data[inner + 8] === 1) {
-            const value = data.readBigUInt64BE(inner + 12) + BigInt(shift)
-            data.writeBigUInt64BE(value < 0n ? 0n : value, inner + 12)
-          } else {
-            data.writeUInt32BE(Math.max(0, data.readUInt32BE(inner + 12) + shift) >>> 0, inner + 12)
-          }
-        }
-        inner += Math.max(8, innerSize)
-      }
-      at += Math.max(8, size)
-    }
-  }
-
-  private count(runs: TrackRun[], now: number): void {
-    const video = runs.find((r) => r.id === this.videoTrack?.id)
-    const audio = runs.find((r) => r.id === this.tracks.find((t) => t.kind === 'audio')?.id)
-    this.recent.push({
-      at: now,
-      bytes: runs.reduce((n, r) => n + r.bytes, 0),
-      videoBytes: video?.bytes ?? 0,
-      audioBytes: audio?.bytes ?? 0,
-    })
-    while (this.recent.length > 0 && (this.recent[0]?.at ?? now) < now - 10_000) this.recent.shift()
-    if (video && this.videoTrack) {
-      this.frames.count += video.samples
-      this.frames.seconds += video.duration / this.videoTrack.timescale
-      if (this.frames.seconds > 10) {
-        this.frames.count /= 2
-        this.frames.seconds /= 2
-      }
-    }
-  }
-
-  /** What arrived over the last seconds: kbps by kind, and the frame rate. */
-  rates(now: number): { kbps: number; videoKbps: number; audioKbps: number; fps: number } {
-    const since = this.recent[0]?.at ?? now
-    const seconds = Math.max(1, (now - since) / 1000)
-    const sum = (pick: (r: (typeof this.recent)[number]) => number) =>
-      Math.round((this.recent.reduce((n, r) => n + pick(r), 0) * 8) / seconds / 1000)
-    return {
-      kbps: sum((r) => r.bytes),
-      videoKbps: sum((r) => r.videoBytes),
-      audioKbps: sum((r) => r.audioBytes),
-      fps:
-        this.frames.seconds > 0
-          ? Math.round((this.frames.count / this.frames.seconds) * 100) / 100
-          : 0,
     }
   }
 
