@@ -51,6 +51,19 @@ describe('broadcasting from OBS (nginx-rtmp, ffmpeg as the encoder)', () => {
     const time = () => video.evaluate((v: HTMLVideoElement) => v.currentTime)
     await expect.poll(time, { timeout: 20_000 }).toBeGreaterThan(1)
 
+    // The liver sees what the ingest receives, and the test pattern's 15 fps is called out.
+    const resolution = panel.getByTestId('ingest-resolution')
+    await expect
+      .poll(async () => ((await resolution.count()) > 0 ? resolution.textContent() : null), {
+        timeout: 20_000,
+      })
+      .toBe('320×180')
+    await expect
+      .poll(async () => (await panel.getByTestId('ingest-status').textContent()) ?? '', {
+        timeout: 15_000,
+      })
+      .toMatch(/フレームレートが1[45](\.\d+)? ?fps/)
+
     // OBS stops: viewers are told the live is interrupted (it would end after 30 s without OBS)…
     encoder.kill('SIGINT')
     await home
