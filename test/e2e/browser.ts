@@ -59,3 +59,11 @@ export async function logIn(page: Page, accountId = 'demo_viewer') {
   // Logged in: the header's notices link is there (logging out sits in the phone's menu).
   await page.getByTestId('header-notice').waitFor()
 }
+
+/** Whether demo_liver_room is on air, asked as the page's own session would. */
+export async function roomIsLive(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const answer = await fetch('/api/room/status?room_url_key=demo_liver_room')
+    return ((await answer.json()) as { is_live?: boolean }).is_live === true
+  })
+}
