@@ -39,4 +39,23 @@ export default tseslint.config(
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // The offline page's script (public/offline.js): plain browser JavaScript, served as it is.
+    files: ['public/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { window: 'readonly', document: 'readonly' },
+    },
+  },
+  {
+    // The bench's bare player page: plain browser JavaScript, served as it is; `Hls` is the
+    // global of hls.js's UMD build.
+    files: ['bench/bare/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { Hls: 'readonly', document: 'readonly', location: 'readonly', fetch: 'readonly' },
+    },
+  },
 )

@@ -1,9 +1,67 @@
+import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { buildManifest } from './build-manifest.ts'
 import { precompress } from './precompress.ts'
+import { VitePWA } from 'vite-plugin-pwa'
+import { ICONS, pwaIcons, tokenColours } from './pwa-icons.ts'
+
+const tokensPath = fileURLToPath(new URL('./src/views/tokens.css', import.meta.url))
+const colours = tokenColours(fs.readFileSync(tokensPath, 'utf8'))
+const distIndex = fileURLToPath(new URL('./dist/index.html', import.meta.url))
+
+/**
+ * The installable app (issue #41): the web app manifest, and the service worker of src/sw/sw.ts
+ * with its precache list. Precached: the offline page and its files, the icons, and what the
+ * start page loads (the files dist/index.html names) — not every lazy chunk, which a phone would
+ * download at install for pages it may never open. The worker registers from the app once the
+ * page has settled (src/effects/service-worker.ts), not from an injected script.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false,
+    manifest: {
+      name: 'Kirari — ライブ配信',
+      short_name: 'Kirari',
+      description: 'Kirari — ライブ配信プラットフォーム',
+      lang: 'ja',
+      start_url: '/?source=pwa',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: colours.accent,
+      background_color: colours.background,
+      icons: ICONS.filter((i) => i.file !== 'icons/apple-touch-icon.png').map((i) => ({
+        src: `/${i.file}`,
+        sizes: `${i.size}x${i.size}`,
+        type: 'image/png',
+        purpose: i.maskable ? 'maskable' : 'any',
+      })),
+    },
+    injectManifest: {
+      globPatterns: ['offline.{html,css,js}', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      manifestTransforms: [
+        (entries) => {
+          const index = fs.readFileSync(distIndex, 'utf8')
+          return {
+            manifest: entries.filter(
+              (e) => !e.url.startsWith('assets/') || index.includes(`/${e.url}"`),
+            ),
+            warnings: [],
+          }
+        },
+      ],
+    },
+  })
+}
 
 /**
  * Whether a module is loaded at start: imported statically, through any chain, by the app's
@@ -30,7 +88,11 @@ function startupChunks() {
   }
   return {
     groups: [
+      // hls.js in a chunk of its own, named so the server and the benches find it (page-assets.ts):
+      // the room's boot script imports it, the player loads it on demand.
+      { name: 'hls', test: /[\\/]node_modules[\\/]hls\.js[\\/]/, priority: 2 },
       {
+        priority: 1,
         name: (
           id: string,
           ctx: { getModuleInfo: (id: string) => { importers: string[] } | null },
@@ -49,6 +111,8 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
     buildManifest(),
+    pwaIcons(tokensPath),
+    installableApp(),
     precompress(),
   ],
   resolve: {
@@ -86,6 +150,12 @@ export default defineConfig({
     // bench/bundle-size.ts reads which chunks each route loads.
     manifest: true,
     rolldownOptions: {
+      // The app (index.html) and a live room page's boot script, which starts its video before
+      // the app (src/boot/room-video.ts; server/room-page.ts adds it to the page).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        boot: fileURLToPath(new URL('./src/boot/room-video.ts', import.meta.url)),
+      },
       output: {
         codeSplitting: startupChunks(),
         // Hash-only names: the start-up chunk lists every lazy chunk's file (its imports and

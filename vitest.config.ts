@@ -9,7 +9,8 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     globalSetup: ['test/model/walks-setup.ts'],
-    testTimeout: 20_000,
+    // Generous: some tests start a server of their own, slow on a loaded 2-core machine.
+    testTimeout: 45_000,
     hookTimeout: 60_000,
     // Server suites each start PGlite; two workers suit the two cores.
     maxWorkers: 2,

@@ -1,14 +1,21 @@
-// A child process of bench/push-fanout.ts: N push-socket clients following one key. Each counts
-// the messages it receives; every 10th records the latency from the `"s":<ms>` the publisher
-// stamped. The clients speak RFC 6455 over plain TCP and only read frame headers (and, on the
-// sampled sockets, the stamp), so that 5,000 of them on one core measure the hub, not the
-// client library: `ws` spends more per received message than the hub spends per delivery.
+// A child process of the push benches (bench/push-fanout.ts, bench/cluster.ts): N push-socket
+// clients following one key, spread evenly over the given servers. Each counts the messages it
+// receives; every 10th records the latency from the `"s":<ms>` the publisher stamped. The clients
+// speak RFC 6455 over plain TCP and only read frame headers (and, on the sampled sockets, the
+// stamp), so that 5,000 of them on one core measure the server, not the client library: `ws`
+// spends more per received message than the hub spends per delivery.
+//
+// argv: <urls, comma-separated> <key> <count> [--no-sub]. With --no-sub the socket follows what
+// its URL names (Nchan's `/sub?id=…`) instead of sending Kirari's `SUB\t<key>`.
+// stdin: `report` prints what arrived since the last report as one JSON line and starts anew
+// (a bench measures several phases on the same sockets); `done` closes them and exits.
 import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 
-const [url = '', key = '', countText = '0'] = process.argv.slice(2)
+const [urlList = '', key = '', countText = '0'] = process.argv.slice(2)
+const urls = urlList.split(',').map((u) => new URL(u))
 const count = Number(countText)
-const { hostname, port } = new URL(url)
+const sendSub = !process.argv.includes('--no-sub')
 let received = 0
 const latencies: number[] = []
 let last = 0
@@ -42,6 +49,8 @@ function stampOf(payload: Buffer): number {
 
 function open(i: number): Promise<net.Socket> {
   const sample = i % 10 === 0
+  const url = urls[i % urls.length] ?? new URL('ws://127.0.0.1/')
+  const { hostname, port } = url
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname)
     socket.setNoDelay(true)
@@ -50,7 +59,7 @@ function open(i: number): Promise<net.Socket> {
     socket.once('error', reject)
     socket.on('connect', () =>
       socket.write(
-        `GET / HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n` +
+        `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n` +
           `Connection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n` +
           'Sec-WebSocket-Version: 13\r\n\r\n',
       ),
@@ -66,7 +75,7 @@ function open(i: number): Promise<net.Socket> {
         }
         upgraded = true
         pending = pending.subarray(end + 4)
-        socket.write(clientFrame(`SUB\t${key}`))
+        if (sendSub) socket.write(clientFrame(`SUB\t${key}`))
         resolve(socket)
       }
       // Whole frames only; a frame cut by the chunk waits for the rest.
@@ -102,14 +111,15 @@ for (let i = 0; i < count; i += 250) {
   )
 }
 process.stdout.write('ready\n')
-const cpuBefore = process.cpuUsage()
-const readyAt = Date.now()
+let cpuBefore = process.cpuUsage()
+let since = Date.now()
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
-process.stdin.on('data', () => {
+
+/** What arrived since the last report; the counts start anew. */
+function report(): string {
   const cpu = process.cpuUsage(cpuBefore)
-  const clientBusy = (cpu.user + cpu.system) / 1000 / Math.max(1, last - readyAt)
-  for (const socket of sockets) socket.destroy()
+  const clientBusy = (cpu.user + cpu.system) / 1000 / Math.max(1, last - since)
   latencies.sort((a, b) => a - b)
   const summary = {
     received,
@@ -118,5 +128,23 @@ process.stdin.on('data', () => {
     p99: percentile(latencies, 0.99),
     clientBusy,
   }
-  process.stdout.write(JSON.stringify(summary) + '\n', () => process.exit(0))
+  received = 0
+  latencies.length = 0
+  cpuBefore = process.cpuUsage()
+  since = Date.now()
+  return JSON.stringify(summary) + '\n'
+}
+
+let input = ''
+process.stdin.on('data', (chunk: Buffer) => {
+  input += chunk.toString()
+  for (let cut = input.indexOf('\n'); cut >= 0; cut = input.indexOf('\n')) {
+    const command = input.slice(0, cut).trim()
+    input = input.slice(cut + 1)
+    if (command === 'report') process.stdout.write(report())
+    if (command === 'done') {
+      for (const socket of sockets) socket.destroy()
+      process.exit(0)
+    }
+  }
 })

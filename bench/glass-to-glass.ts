@@ -21,6 +21,7 @@ import {
   WIDTH,
 } from './frame-clock.ts'
 import type { BenchResult, Measure } from './report.ts'
+import { freePort } from '../test/free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const FFMPEG = process.env.FFMPEG_BIN ?? '/usr/bin/ffmpeg'
@@ -69,17 +70,6 @@ function tail(child: ChildProcess, name: string, stdout = true): () => string {
   child.stderr?.on('data', keep)
   if (stdout) child.stdout?.on('data', keep)
   return () => `${name}:\n${text.trim() || '(nothing)'}`
-}
-
-/** A free loopback port chosen by the system. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
 }
 
 /** Whether nobody listens on `port` (nginx listens on every address). */

@@ -1,5 +1,6 @@
 import { benchApiLatency } from './api-latency.ts'
 import { benchBundleSize } from './bundle-size.ts'
+import { benchCluster } from './cluster.ts'
 import { benchCommentStream } from './comment-stream.ts'
 import { benchEventRanking } from './event-ranking.ts'
 import { benchPushFanout } from './push-fanout.ts'
@@ -11,9 +12,12 @@ import { met, writeResults, type BenchResult } from './report.ts'
 import { benchRoomComments } from './room-comments.ts'
 import { benchStanding } from './standing.ts'
 import { benchSearch } from './search.ts'
+import { benchWebPush } from './web-push.ts'
 
-// `npm run bench` (after `vite build`); `npm run bench -- --quick` for a short run.
+// `npm run bench` (after `vite build`); `npm run bench -- --quick` for a short run;
+// `npm run bench -- first-frame glass-to-glass` for some only (by their file names).
 const quick = process.argv.includes('--quick')
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
 
 /** Each bench must run in well under a minute: its own time is one of its figures. */
 const TIME_LIMIT_S = 50
@@ -31,21 +35,30 @@ async function timed(run: () => BenchResult | Promise<BenchResult>): Promise<Ben
   return result
 }
 
+const BENCHES = {
+  'bundle-size': benchBundleSize,
+  'comment-stream': benchCommentStream,
+  'room-comments': benchRoomComments,
+  gifts: benchGifts,
+  'push-fanout': benchPushFanout,
+  cluster: benchCluster,
+  'web-push': benchWebPush,
+  'api-latency': benchApiLatency,
+  'event-ranking': benchEventRanking,
+  standing: benchStanding,
+  search: benchSearch,
+  'first-frame': benchFirstFrame,
+  'glass-to-glass': benchGlassToGlass,
+  'ladder-cpu': benchLadderCpu,
+}
+const unknown = only.filter((name) => !(name in BENCHES))
+if (unknown.length > 0) {
+  throw new Error(`no such bench: ${unknown.join(', ')} (${Object.keys(BENCHES).join(', ')})`)
+}
+
 const results: BenchResult[] = []
-for (const bench of [
-  benchBundleSize,
-  benchCommentStream,
-  benchRoomComments,
-  benchGifts,
-  benchPushFanout,
-  benchApiLatency,
-  benchEventRanking,
-  benchStanding,
-  benchSearch,
-  benchFirstFrame,
-  benchGlassToGlass,
-  benchLadderCpu,
-]) {
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (only.length > 0 && !only.includes(name)) continue
   results.push(await timed(() => bench({ quick })))
 }
 console.log(writeResults(results))

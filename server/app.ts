@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ServerConfig } from './config.ts'
 import type { AppEnv, Logger } from './env.ts'
-import type { Db } from './db/index.ts'
+import { isDatabaseUnavailable, type Db } from './db/index.ts'
 import { ApiError, errorBody, messages } from './errors.ts'
 import { accountRoutes, captchaImageRoutes } from './api/account.ts'
 import { devRoutes } from './api/dev.ts'
@@ -49,6 +49,7 @@ import { jewelRoutes } from './api/jewel.ts'
 import { termsRoutes } from './api/terms.ts'
 import { guardianRoutes } from './api/guardian.ts'
 import { noticeRoutes } from './api/notice.ts'
+import { webPushRoutes } from './api/web-push.ts'
 import { searchRoutes } from './api/search.ts'
 import { liveTagRoutes } from './api/live-tags.ts'
 import { standingImageRoutes } from './api/standing-images.ts'
@@ -68,14 +69,17 @@ import { paymentProvider } from './services/payments.ts'
 import type { PaymentProvider } from './services/payment-provider.ts'
 import type { PushHub } from './broadcast/hub.ts'
 import { securityHeaders } from './security.ts'
-import { requireCsrf } from './request.ts'
+import { refuseRawText, requireCsrf } from './request.ts'
 import { giftRoutes, giftSettingRoutes } from './api/gifts.ts'
 import { obsRoutes, rtmpCallbackRoutes } from './api/obs.ts'
 import { localOutbox } from './services/outbox.ts'
 import type { MessageProvider } from './services/message-provider.ts'
-import { legacyRoomRedirect, withShareMetadata } from './share.ts'
+import { roomPage } from './room-page.ts'
+import { legacyRoomRedirect, profileRedirect, withShareMetadata } from './share.ts'
 import { campaignImageRoutes, campaignRoutes } from './api/campaign.ts'
+import { openApiRoutes } from './api/openapi.ts'
 import { serveFile, spaIndex } from './static.ts'
+import { idempotencyKey } from './idempotency.ts'
 
 export interface AppDeps {
   db: Db
@@ -159,8 +163,12 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', maintenanceGuard)
   app.use('/social/*', maintenanceGuard)
   app.use('/user/*', maintenanceGuard)
-  // Every state-changing call needs the session's CSRF token (403 without).
+  // No NUL in a call's path or query (bodies: readBody); then the session's CSRF token on every
+  // state-changing call (403 without).
+  for (const prefix of ['/api/*', '/user/*', '/social/*']) app.use(prefix, refuseRawText)
   for (const prefix of ['/api/*', '/user/*', '/social/*']) app.use(prefix, requireCsrf)
+  // A call sent with an Idempotency-Key runs once for its caller; its retries get its answer.
+  app.use('/api/*', idempotencyKey)
 
   app.route('/api', sessionRoutes())
   app.route('/api', accountRoutes())
@@ -206,6 +214,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', guardianRoutes())
   app.route('/api', inquiryRoutes())
   app.route('/api', noticeRoutes())
+  app.route('/api', webPushRoutes())
   app.route('/api/search', searchRoutes())
   app.route('/api', liveTagRoutes())
   app.route('/api/ad_reward', adRewardRoutes())
@@ -213,6 +222,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/payment', paymentRoutes())
   app.route('/api/ec', ecRoutes())
   app.route('/api', campaignRoutes())
+  app.route('/api', openApiRoutes())
   app.route('/payment/sandbox', paymentSandboxRoutes())
   app.route('/sr/lang', langRoutes(config.i18nDir))
   app.route('/img', imageRoutes())
@@ -231,23 +241,44 @@ export function createApp(deps: AppDeps) {
     if (file) return file
     // A missing file with an extension (a stale asset) is a real 404, not the SPA.
     if (/\.[a-z0-9]+$/i.test(urlPath)) return next()
-    const legacy = await legacyRoomRedirect(db, urlPath)
+    const legacy =
+      (await legacyRoomRedirect(db, urlPath)) ??
+      (await profileRedirect(db, urlPath, c.req.query('room_id')))
     if (legacy) return c.redirect(legacy, 301)
     const html = await index()
     if (html === null) {
       return c.text('The client is not built yet: run `npm run build` (npm start does it).', 503)
     }
     c.header('Cache-Control', 'no-cache')
+    const room = await roomPage(c, html, urlPath, publicOrigin(c))
+    if (room) {
+      c.set('scriptHashes', room.scriptHashes)
+      return c.html(room.html, room.status)
+    }
     return c.html(await withShareMetadata(db, html, urlPath, publicOrigin(c), config.i18nDir))
   })
 
   app.notFound((c) => c.json(errorBody(messages.notFound), 404))
 
+  // One line a second at most while the database is away, however many requests find it so.
+  let unavailableLoggedAt = 0
+  const unavailableLog = (error: Error) => {
+    if (Date.now() - unavailableLoggedAt < 1_000) return
+    unavailableLoggedAt = Date.now()
+    logger.error('database unavailable', { error: error.message })
+  }
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toBody(), error.status)
     if (error instanceof HTTPException) {
       const status = error.status
       return c.json(errorBody(status === 400 ? messages.invalidParameter : error.message), status)
+    }
+    // The database cannot be reached now (refused, restarting, a failover): a 503 the app shows
+    // as its retry state, not a server error; the next request may find it back.
+    if (isDatabaseUnavailable(error)) {
+      unavailableLog(error)
+      c.header('Retry-After', '5')
+      return c.json(errorBody(messages.databaseAway, { errorType: 'DATABASE_UNAVAILABLE' }), 503)
     }
     logger.error('unhandled error', {
       method: c.req.method,

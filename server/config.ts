@@ -2,6 +2,8 @@ import path from 'node:path'
 import { ConfigError, flag, integer, list, origin, trustList } from './config-values.ts'
 import { loadObservabilityConfig, type ObservabilityConfig } from './config-observability.ts'
 import { loadMailConfig, type MailConfig } from './config-mail.ts'
+import { loadWebPushConfig, type WebPushConfig } from './config-web-push.ts'
+import { loadMediaConfig } from './config-media.ts'
 import { loadSocialConfig, type SocialConfig } from './config-social.ts'
 import { checkMail } from '../src/domain/account-rules.ts'
 import { BUNDLED_TERMS_VERSION, isTermsVersion } from '../src/domain/terms.ts'
@@ -63,6 +65,12 @@ export interface ServerConfig {
   externalHosts: string[]
   /** Milliseconds to wait for open requests on SIGTERM before closing anyway. */
   shutdownGraceMs: number
+  /**
+   * Milliseconds a stopping process keeps its idle keep-alive connections for the balancer to let
+   * go (each request still sent on one is answered, with `Connection: close`), so that none is
+   * closed under a request on its way. Longer than the balancer's upstream keepalive timeout.
+   */
+  shutdownLingerMs: number
   /** Tests only: every captcha accepts this word. Refused in production. */
   captchaFixedWord: string | undefined
   /** Developer pages (/dev/outbox): the demo only. */
@@ -122,6 +130,8 @@ export interface ServerConfig {
   social: SocialConfig
   /** Mail through SMTP or the outbox (config-mail.ts, issue #28). */
   mail: MailConfig
+  /** The VAPID keys of Web Push, when set (config-web-push.ts, issue #41). */
+  webPush: WebPushConfig
 }
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'none'] as const
@@ -153,35 +163,6 @@ function refuseDemoSettings(env: NodeJS.ProcessEnv): void {
     throw new ConfigError(
       `refused in production: ${named.join('; ')}. These are for the local demo (KIRARI_DEMO=1)`,
     )
-  }
-}
-
-/**
- * What the RTMP ingest (`npm run media`, beside the server) needs: where the server listens and
- * the media settings. Read the same way as the server's, without its production checks.
- */
-export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()) {
-  const port = Number(env.PORT ?? 8080)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be an integer 0–65535, got "${env.PORT}"`)
-  }
-  const mediaPort = Number(env.MEDIA_PORT ?? 8090)
-  if (!Number.isInteger(mediaPort) || mediaPort < 0 || mediaPort > 65535) {
-    throw new ConfigError(`MEDIA_PORT must be an integer 0–65535, got "${env.MEDIA_PORT}"`)
-  }
-  const host = env.HOST ?? '127.0.0.1'
-  const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
-  return {
-    host,
-    port,
-    mediaPort,
-    mediaOrigin: env.MEDIA_ORIGIN
-      ? origin(env.MEDIA_ORIGIN, 'MEDIA_ORIGIN')
-      : `http://127.0.0.1:${mediaPort}`,
-    siteUrl: env.KIRARI_URL ? origin(env.KIRARI_URL, 'KIRARI_URL') : `http://${loopback}:${port}`,
-    rtmpUrl: env.RTMP_URL ?? 'rtmp://127.0.0.1:1935/live',
-    rtmpCallbackSecret: env.RTMP_CALLBACK_SECRET || undefined,
-    mediaDir: path.resolve(root, env.MEDIA_DIR ?? '.data/media'),
   }
 }
 
@@ -298,6 +279,7 @@ export function loadConfig(
     analyticsOrigins: [...new Set(analyticsOrigins)],
     externalHosts: list(env.EXTERNAL_HOSTS),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    shutdownLingerMs: integer(env, 'SHUTDOWN_LINGER_MS', production ? 5_000 : 0, 0, 60_000),
     captchaFixedWord,
     devPages: demo && flag(env.KIRARI_DEV_PAGES, true),
     flows: flag(env.KIRARI_FLOWS, demo),
@@ -311,5 +293,6 @@ export function loadConfig(
     observability,
     social: loadSocialConfig(env, production),
     mail: loadMailConfig(env, publicOrigin),
+    webPush: loadWebPushConfig(env, supportMail),
   }
 }

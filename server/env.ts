@@ -33,5 +33,7 @@ export interface AppEnv {
     body: Body | undefined
     /** The origin absolute URLs are written with (see caller.ts publicOrigin). */
     origin: string
+    /** CSP sources of the page's own inline scripts (room-page.ts); unset for none. */
+    scriptHashes: readonly string[] | undefined
   }
 }

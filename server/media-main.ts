@@ -1,5 +1,6 @@
 import fs from 'node:fs'
-import { ConfigError, loadMediaConfig } from './config.ts'
+import { ConfigError } from './config.ts'
+import { loadMediaConfig } from './config-media.ts'
 import { startMediaHost } from './media/media-host.ts'
 import { DEFAULT_RTMP_MODULE } from './media/rtmp-config.ts'
 

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
+import { hasRefusedCharacter } from '../src/contract/common.ts'
 import { CsrfField } from '../src/contract/session.ts'
 import type { AppEnv, Body } from './env.ts'
 import { ApiError, messages } from './errors.ts'
@@ -38,11 +39,40 @@ export async function readBody(c: Context<AppEnv>): Promise<Body> {
     })
     body = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string'))
   }
+  if (holdsRefusedText(body)) throw new ApiError(400, messages.refusedCharacter)
   c.set('body', body)
   return body
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Whether any text in a parsed body (at any depth, keys too) holds a character PostgreSQL refuses. */
+function holdsRefusedText(value: unknown): boolean {
+  if (typeof value === 'string') return hasRefusedCharacter(value)
+  if (Array.isArray(value)) return value.some(holdsRefusedText)
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).some(
+      ([key, item]) => hasRefusedCharacter(key) || holdsRefusedText(item),
+    )
+  return false
+}
+
+/**
+ * No raw text reaches the database (issue #40): a path or query with NUL (`%00`) is a 400 with
+ * its message, whatever the call (bodies: readBody). One place, before every call's own rules.
+ */
+export const refuseRawText: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const url = c.req.url
+  const pathAndQuery = url.slice(url.indexOf('/', url.indexOf('//') + 2))
+  let decoded = pathAndQuery
+  try {
+    decoded = decodeURIComponent(pathAndQuery.replaceAll('+', ' '))
+  } catch {
+    // Malformed escapes are the router's and the call's to refuse.
+  }
+  if (hasRefusedCharacter(decoded)) throw new ApiError(400, messages.refusedCharacter)
+  await next()
+}
+
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
  * Every state-changing call carries the session's CSRF token, as the form field `csrf_token` or

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo, type Socket } from 'node:net'
 import type { Server } from 'node:http'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
@@ -13,6 +13,8 @@ import { startDemoBots } from './services/demo-bots.ts'
 import { startGradeAggregator } from './services/rankings/grades.ts'
 import { startMissionCatalogue } from './services/missions/catalogue.ts'
 import { startNoticeFanout } from './services/notices/fanout.ts'
+import { startPushSender } from './services/web-push/sender.ts'
+import { webPushTransport } from './services/web-push/transport.ts'
 import { startAnalyze } from './services/analyze.ts'
 import { startEventFinalizer } from './services/events/finalize.ts'
 import { startOrderSweeper } from './services/order-settlement.ts'
@@ -46,7 +48,12 @@ export interface StartOptions {
   database?: Database
   /** Extra routes mounted before the app's own (tests use this to hold a request open). */
   extend?: (app: ReturnType<typeof createApp>) => void
+  /** How the process ends when its embedded database is lost (process.exit unless given). */
+  exit?: (code: number) => void
 }
+
+/** How long a process whose embedded database died lets its requests end before it exits. */
+const LOST_DATABASE_EXIT_MS = 5_000
 
 /**
  * A database the demo was seeded into has accounts whose password is in the README: production
@@ -72,9 +79,35 @@ export async function startServer(
 ): Promise<RunningServer> {
   const { logger } = options
   const started = Date.now()
+  const running: { close?: () => Promise<void> } = {}
+  // PGlite's thread died: every later statement would fail. The process does not try to carry
+  // on with a half-open database: it says so and exits, for its supervisor to start it again.
+  const onLost = (error: Error) => {
+    logger.error(
+      'database lost: the PGlite thread stopped; exiting so that the supervisor starts the process again',
+      { error: error.message },
+    )
+    let exited = false
+    const exit = () => {
+      if (exited) return
+      exited = true
+      ;(options.exit ?? ((code: number) => process.exit(code)))(1)
+    }
+    setTimeout(exit, LOST_DATABASE_EXIT_MS).unref()
+    void (running.close?.() ?? Promise.resolve())
+      .catch((failure: unknown) => logger.error('shutdown failed', { error: String(failure) }))
+      .finally(exit)
+  }
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onLost,
+      // PostgreSQL went away under an idle connection: the next request opens a new one.
+      onConnectionError: (error) =>
+        logger.error('database connection lost', { error: error.message }),
+    }))
   if (await seed(database.db, { demo: config.seedDemo })) {
     logger.info('seeded database', { demo: config.seedDemo })
   }
@@ -101,8 +134,25 @@ export async function startServer(
 
   let inFlight = 0
   let drained: (() => void) | undefined
+  let draining = false
+  /** HTTP connections (push sockets leave this set when they upgrade). */
+  const connections = new Set<Socket>()
+  let allClosed: (() => void) | undefined
+  http.on('connection', (socket: Socket) => {
+    connections.add(socket)
+    socket.once('close', () => {
+      connections.delete(socket)
+      if (connections.size === 0) allClosed?.()
+    })
+  })
+  http.on('upgrade', (_req, socket: Socket) => {
+    connections.delete(socket)
+    if (connections.size === 0) allClosed?.()
+  })
   http.on('request', (_req, res) => {
     inFlight++
+    // A stopping process still answers what reaches it, then lets the connection go.
+    if (draining) res.setHeader('Connection', 'close')
     res.on('close', () => {
       inFlight--
       if (inFlight === 0) drained?.()
@@ -149,6 +199,18 @@ export async function startServer(
   const analyze = startAnalyze({ db: database.db, engine: database.engine, logger })
   const port = (http.address() as AddressInfo).port
   const url = `http://${config.host}:${port}`
+  // Web Push (issue #41): only with the site's VAPID keys; without them no device subscribes.
+  const vapid = config.webPush.vapid
+  const pushes = vapid
+    ? startPushSender({
+        db: database.db,
+        logger,
+        transport: webPushTransport(vapid),
+        origin: config.publicOrigin ?? url,
+        concurrency: config.webPush.concurrency,
+        ttlSeconds: config.webPush.ttlSeconds,
+      })
+    : null
   logger.info('listening', {
     url,
     engine: database.engine,
@@ -162,7 +224,12 @@ export async function startServer(
   const close = () =>
     (closing ??= (async () => {
       logger.info('shutting down', { inFlight })
-      const stopped = new Promise<void>((resolve) => http.close(() => resolve()))
+      draining = true
+      // No new connections. Not http.close(): it would also close idle keep-alive connections,
+      // one of which a balancer may be sending a request on at that very moment.
+      const stopped = new Promise<void>((resolve) => {
+        net.Server.prototype.close.call(http, () => resolve())
+      })
       await bots.stop()
       await orderSweeper.stop()
       await purge.stop()
@@ -171,9 +238,9 @@ export async function startServer(
       await grades.stop()
       await missions.stop()
       await notices.stop()
+      await pushes?.stop()
       await analyze.stop()
       await mail.stop()
-      http.closeIdleConnections()
       // Requests in flight finish first: what they committed is still published on the bus.
       if (inFlight > 0) {
         const idle = new Promise<void>((resolve) => (drained = resolve))
@@ -181,8 +248,16 @@ export async function startServer(
           setTimeout(resolve, config.shutdownGraceMs).unref(),
         )
         await Promise.race([idle, timeout])
-        http.closeAllConnections()
       }
+      // Idle keep-alive connections: the balancer lets them go on its own keepalive timeout.
+      if (connections.size > 0 && config.shutdownLingerMs > 0) {
+        const gone = new Promise<void>((resolve) => (allClosed = resolve))
+        const timeout = new Promise<void>((resolve) =>
+          setTimeout(resolve, config.shutdownLingerMs).unref(),
+        )
+        await Promise.race([gone, timeout])
+      }
+      http.closeAllConnections()
       // Then the sockets and the bus; the HTTP server is stopped once its sockets are gone.
       await presence.stop()
       await metrics?.close()
@@ -193,6 +268,7 @@ export async function startServer(
       logger.info('stopped')
     })())
 
+  running.close = close
   return {
     url,
     port,

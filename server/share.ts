@@ -3,6 +3,7 @@ import path from 'node:path'
 import * as v from 'valibot'
 import type { Db } from './db/index.ts'
 import { CampaignQuery } from '../src/contract/campaign.ts'
+import { parseId } from '../src/domain/ids.ts'
 import {
   DEFAULT_LOCALE,
   LOCALES,
@@ -57,12 +58,21 @@ const RESERVED = new Set([
   'favicon.svg',
 ])
 
-/** A room's page, once its locale prefix is off (splitLocalePath); `/r/hc` is the hc hall. */
-const ROOM_PATH = /^\/(?:r|lite)\/([\w-]{1,64})\/?$/
+/** The hc hall (issue #22): a fixed card, not a room's. */
 const HC_PATH = '/r/hc'
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+/** The page of the room found by its key or its id; null for no such room. */
+async function roomPagePath(db: Db, where: { key: string } | { id: number }) {
+  const room = await db
+    .selectFrom('rooms')
+    .select('room_url_key')
+    .where((eb) => ('key' in where ? eb('room_url_key', '=', where.key) : eb('id', '=', where.id)))
+    .executeTakeFirst()
+  return room ? `/r/${encodeURIComponent(room.room_url_key)}` : null
 }
 
 /** `/{room_url_key}` of an existing room (SHOWROOM's short URL): where to send the visitor. */
@@ -70,15 +80,20 @@ export async function legacyRoomRedirect(db: Db, path: string): Promise<string |
   const match = /^\/([\w-]{1,64})$/.exec(path)
   const key = match?.[1]
   if (!key || RESERVED.has(key)) return null
-  const room = await db
-    .selectFrom('rooms')
-    .select('room_url_key')
-    .where('room_url_key', '=', key)
-    .executeTakeFirst()
-  return room ? `/r/${encodeURIComponent(room.room_url_key)}` : null
+  return roomPagePath(db, { key })
 }
 
-interface ShareCard {
+/**
+ * `/room/profile?room_id=N`, the share URL of SHOWROOM's pages (and of a room page's state,
+ * room-page.ts): where the room's page is, or null for no such room or not this path.
+ */
+export async function profileRedirect(db: Db, path: string, roomId: string | undefined) {
+  if (path.replace(/\/$/, '') !== '/room/profile' || !roomId) return null
+  const id = parseId(roomId)
+  return id === null ? null : roomPagePath(db, { id })
+}
+
+export interface ShareCard {
   title: string
   description: string
   /** An absolute address, or '' for none. */
@@ -89,7 +104,7 @@ interface ShareCard {
 }
 
 /** The page's <title> and its share card (og:, twitter:card, canonical) in the shell's head. */
-function withCard(html: string, card: ShareCard): string {
+export function withCard(html: string, card: ShareCard): string {
   const tags = [
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="Kirari" />`,
@@ -110,32 +125,24 @@ function withCard(html: string, card: ShareCard): string {
   )
 }
 
-/**
- * The SPA shell with a room's share metadata in its head, so link previews and tools find the
- * room (og:, twitter:card, canonical, and the profile as an alternate JSON link).
- */
-export async function withRoomMetadata(
-  db: Db,
-  html: string,
-  path: string,
+/** A room's share card: its names, picture and page, and its profile as the JSON alternate. */
+export function roomCard(
+  room: {
+    id: number
+    room_url_key: string
+    room_name: string
+    main_name: string
+    description: string
+  },
   origin: string,
-): Promise<string> {
-  const unprefixed = splitLocalePath(path).path.replace(/(.)\/$/, '$1')
-  const key = ROOM_PATH.exec(unprefixed)?.[1]
-  if (!key || unprefixed === HC_PATH) return html
-  const room = await db
-    .selectFrom('rooms')
-    .select(['id', 'room_url_key', 'room_name', 'main_name', 'description'])
-    .where('room_url_key', '=', key)
-    .executeTakeFirst()
-  if (!room) return html
-  return withCard(html, {
+): ShareCard {
+  return {
     title: `${room.main_name} | ${room.room_name} | Kirari`,
     description: room.description,
     image: `${origin}/img/room/${room.id}.svg`,
     url: `${origin}/r/${encodeURIComponent(room.room_url_key)}`,
     alternate: `/api/room/profile?room_id=${room.id}`,
-  })
+  }
 }
 
 /** Pages whose card is fixed text: the i18n key under `share.` of each. */
@@ -167,7 +174,8 @@ async function shareText(i18nDir: string, locale: Locale, key: string) {
 
 /**
  * The SPA shell with the share card of the page at `urlPath`: a campaign's (`/lp/*`, in the
- * locale of the path's prefix), a fixed page's (virtual livers, the hc hall) or a room's.
+ * locale of the path's prefix) or a fixed page's (virtual livers, the hc hall); rooms' pages are
+ * room-page.ts's.
  */
 export async function withShareMetadata(
   db: Db,
@@ -204,5 +212,5 @@ export async function withShareMetadata(
       url,
     })
   }
-  return withRoomMetadata(db, html, urlPath, origin)
+  return html
 }

@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Context } from 'hono'
+import { PLAYLIST_CONTENT_TYPE } from '../src/contract/media.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -15,7 +17,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.mp3': 'audio/mpeg',
   '.mp4': 'video/mp4',
-  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.m3u8': PLAYLIST_CONTENT_TYPE,
   '.ts': 'video/mp2t',
   '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',

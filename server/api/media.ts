@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import {
   BlockingQuery,
   LiveMediaPath,
+  PLAYLIST_CONTENT_TYPE,
   RenditionPath,
   SegmentPath,
   StreamPath,
@@ -32,8 +33,6 @@ function rendition(name: string) {
   if (!isRendition(name)) throw new ApiError(404, messages.notFound)
   return name
 }
-
-const PLAYLIST = 'application/vnd.apple.mpegurl'
 
 /** A blocking playlist request waits up to 6 s on the media host; past this the host is gone. */
 const MEDIA_HOST_TIMEOUT_MS = 12_000
@@ -78,7 +77,7 @@ export function mediaRoutes() {
 
   api.get('/:key{[\\w-]+}/abr.m3u8', async (c) => {
     await liveOf(c, pathOr404(StreamPath, c.req.param()).key)
-    c.header('Content-Type', PLAYLIST)
+    c.header('Content-Type', PLAYLIST_CONTENT_TYPE)
     c.header('Cache-Control', 'no-cache')
     return c.body(masterPlaylist())
   })
@@ -87,7 +86,7 @@ export function mediaRoutes() {
     const stream = pathOr404(RenditionPath, c.req.param())
     const live = await liveOf(c, stream.key)
     const segments = demoSegments(rendition(stream.rendition))
-    c.header('Content-Type', PLAYLIST)
+    c.header('Content-Type', PLAYLIST_CONTENT_TYPE)
     c.header('Cache-Control', 'no-cache')
     return c.body(livePlaylist(Date.now(), new Date(live.started_at).getTime(), segments.length))
   })

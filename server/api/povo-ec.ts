@@ -4,7 +4,7 @@ import {
   OrderIdBody,
   PlanReserveBody,
   ShippingAddressBody,
-  type BannersAnswer,
+  type ShopBannersAnswer,
   type OrderAnswer,
   type PackagePlansAnswer,
   type PackagesAnswer,
@@ -39,7 +39,7 @@ export function povoEcRoutes() {
   const api = new Hono<AppEnv>()
 
   api.get('/top_banners', async (c) =>
-    c.json({ banners: await listBanners(c.var.db) } satisfies BannersAnswer),
+    c.json({ banners: await listBanners(c.var.db) } satisfies ShopBannersAnswer),
   )
   api.get('/packages', async (c) =>
     c.json({ packages: await listPackages(c.var.db) } satisfies PackagesAnswer),

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { CsrfTokenAnswer, CurrentUserAnswer } from '../../src/contract/session.ts'
 import type { AppEnv } from '../env.ts'
+import { requestLocale } from '../request-locale.ts'
 import { loadCurrentUser } from '../services/current-user.ts'
 import { ensureSession, findSession } from '../services/sessions.ts'
 
@@ -15,7 +16,12 @@ export function sessionRoutes() {
 
   api.get('/current_user', async (c) => {
     const session = await findSession(c.var.db, c)
-    const user = await loadCurrentUser(c.var.db, session?.userId ?? null, c.var.config.termsVersion)
+    const user = await loadCurrentUser(
+      c.var.db,
+      session?.userId ?? null,
+      c.var.config.termsVersion,
+      requestLocale(c),
+    )
     return c.json(user satisfies CurrentUserAnswer)
   })
 

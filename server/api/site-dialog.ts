@@ -1,18 +1,15 @@
 import { Hono } from 'hono'
-import * as v from 'valibot'
-import { SiteDialogSeenBody, type SiteDialogAnswer } from '../../src/contract/site-dialog.ts'
-import { LOCALES, splitLocalePath } from '../../src/domain/locale.ts'
+import {
+  DialogQuery,
+  SiteDialogSeenBody,
+  type SiteDialogAnswer,
+} from '../../src/contract/site-dialog.ts'
+import { splitLocalePath } from '../../src/domain/locale.ts'
 import type { AppEnv } from '../env.ts'
 import { requestLocale } from '../request-locale.ts'
 import { sessionUserId } from '../request.ts'
 import { dialogFor, markSeen } from '../services/site-dialogs/dialogs.ts'
 import { input, query } from '../validate.ts'
-
-/** `?path=` (a site path, with or without its locale prefix) and an optional `lang`. */
-const DialogQuery = v.object({
-  path: v.pipe(v.string(), v.startsWith('/'), v.maxLength(500)),
-  lang: v.optional(v.picklist(LOCALES)),
-})
 
 /**
  * `/api/dialog` (issue #22): the newest open dialog for a page the caller has not closed (GET),

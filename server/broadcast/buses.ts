@@ -1,5 +1,14 @@
 import { Redis } from 'ioredis'
-import { StringCodec, connect } from 'nats'
+import {
+  DeliverPolicy,
+  DiscardPolicy,
+  Events,
+  RetentionPolicy,
+  StorageType,
+  StringCodec,
+  connect,
+  nanos,
+} from 'nats'
 import { inProcessBus, type Bus } from './bus.ts'
 
 /** The channel (Redis) or subject (NATS) every process publishes push frames on. */
@@ -39,25 +48,88 @@ export async function redisBus(url: string): Promise<Bus> {
   }
 }
 
-/** NATS: one subject; every process (this one too) receives every frame. */
+/** The JetStream stream that keeps push frames while a process is cut off from NATS. */
+export const BUS_STREAM = 'KIRARI_PUSH'
+/**
+ * How long the stream keeps a frame: a process cut off from NATS for less than this receives,
+ * once back, every frame published meanwhile, in order and once. Past it, the oldest are gone
+ * (the app fills a viewer's gap from comment_log when its own socket reconnects).
+ */
+export const BUS_REPLAY_MS = 2 * 60_000
+/** A publish the stream has not acknowledged in this long is sent again (with the same id). */
+const PUBLISH_ACK_MS = 3_000
+
+/**
+ * NATS with JetStream: frames are published on one subject that a stream keeps for
+ * BUS_REPLAY_MS; each process reads it with an ordered consumer from the moment it starts. A
+ * process that loses NATS for a while (a restart, a network cut) buffers what it publishes and,
+ * once back, resumes reading at the next frame it has not seen: nothing published meanwhile is
+ * lost, shown twice or out of order — core NATS subjects would drop what a process missed.
+ */
 export async function natsBus(url: string): Promise<Bus> {
   // Reconnect for ever: a NATS that went away comes back, and meanwhile the client buffers.
-  const nc = await connect({ servers: url.replace(/^nats:\/\//, ''), maxReconnectAttempts: -1 })
+  const nc = await connect({
+    servers: url.replace(/^nats:\/\//, ''),
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+    reconnectJitter: 250,
+  })
   const codec = StringCodec()
   const handlers: Handler[] = []
-  const subscription = nc.subscribe(BUS_TOPIC, {
-    callback: (error, message) => {
-      if (error) return
+  const manager = await nc.jetstreamManager()
+  const config = {
+    name: BUS_STREAM,
+    subjects: [BUS_TOPIC],
+    // On disk, so that a NATS restart keeps it (the server writes in batches: no fsync a frame).
+    storage: StorageType.File,
+    retention: RetentionPolicy.Limits,
+    discard: DiscardPolicy.Old,
+    max_age: nanos(BUS_REPLAY_MS),
+    max_msgs: 1_000_000,
+    max_bytes: 256 * 1024 * 1024,
+    // Frames sent again within this window (same id) are stored once.
+    duplicate_window: nanos(BUS_REPLAY_MS),
+  }
+  // Every process declares the same stream; the first makes it, the others find it. Again after
+  // each reconnect: a NATS that came back without its storage gets it made anew.
+  const declare = () =>
+    manager.streams.add(config).catch(() => manager.streams.update(BUS_STREAM, config))
+  await declare()
+  // The client drops what it was asked to send while disconnected: refuse it instead, so that
+  // the hub's outbox keeps it and sends it again once NATS is back.
+  let connected = true
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === Events.Disconnect) connected = false
+      if (status.type === Events.Reconnect) {
+        await declare().catch(() => {})
+        connected = true
+      }
+    }
+  })()
+  const js = nc.jetstream()
+  const consumer = await js.consumers.get(BUS_STREAM, { deliver_policy: DeliverPolicy.New })
+  const messages = await consumer.consume({
+    max_messages: 1000,
+    expires: 5000,
+    callback: (message) => {
       const parts = unpack(codec.decode(message.data))
       if (parts) for (const h of handlers) h(parts[0], parts[1])
     },
   })
   return {
-    publish: (key, frame) => nc.publish(BUS_TOPIC, codec.encode(pack(key, frame))),
+    // Acknowledged by the stream; a frame sent again (its acknowledgement was lost) is stored once.
+    publish: async (key, frame, id) => {
+      if (!connected) throw new Error('NATS is disconnected')
+      await js.publish(BUS_TOPIC, codec.encode(pack(key, frame)), {
+        msgID: id,
+        timeout: PUBLISH_ACK_MS,
+      })
+    },
     onMessage: (handler) => void handlers.push(handler),
     ping: () => nc.flush(),
     close: async () => {
-      subscription.unsubscribe()
+      await messages.close()
       await nc.drain()
     },
   }

@@ -4,6 +4,7 @@ import { WebSocket, WebSocketServer } from 'ws'
 import { buildFrame, type FrameFields, type FrameType } from '../../src/contract/push.ts'
 import { BusOutbox, inProcessBus, type Bus } from './bus.ts'
 import { payloadOf, rawSocket, textFrame } from './frames.ts'
+import { RollingWriter } from './writer.ts'
 import { pushDelivered } from '../services/observability/metrics.ts'
 import {
   CLOSE,
@@ -21,11 +22,6 @@ import {
 /** A socket that buffers more than this is too slow to keep up: it is dropped, not waited for. */
 export const MAX_BUFFERED_BYTES = 1 << 20
 const HEARTBEAT_MS = 30_000
-/**
- * A busy hub writes its sockets at most once in this many milliseconds: frames published in
- * between go out together, one write per socket. A quiet room's frame goes out on the next tick.
- */
-export const BATCH_MS = 25
 const KEY = /^[\w:-]{1,64}$/
 
 /**
@@ -33,19 +29,16 @@ const KEY = /^[\w:-]{1,64}$/
  * the server sends `MSG\t<key>\t<json>`, one message per frame, encoded once for every subscriber.
  */
 export class PushHub {
-  private readonly rooms = new Map<string, Set<Client>>()
+  /** Who follows each key, and what each has still to be written (writer.ts). */
+  private readonly writer = new RollingWriter((client, batch, frames) =>
+    this.write(client, batch, frames),
+  )
   private readonly wss = new WebSocketServer({
     noServer: true,
     maxPayload: 4096,
     perMessageDeflate: false,
   })
   private readonly heartbeat: NodeJS.Timeout
-  /** Frames waiting for the next flush, by key, each encoded and framed once. */
-  private pending = new Map<string, Buffer[]>()
-  /** Cancels the scheduled flush; null when none is scheduled. */
-  private flushing: (() => void) | null = null
-  /** performance.now() before which the next flush waits (see deliver). */
-  private nextFlushAt = -Infinity
   private closed = false
   private readonly clients = new Set<Client>()
   private readonly perAddress = new Map<string, number>()
@@ -104,9 +97,9 @@ export class PushHub {
   /** Distinct viewers (users, else addresses) following each key in this process. */
   counts(): Map<string, number> {
     return new Map(
-      [...this.rooms].map(([key, clients]) => [
+      [...this.writer.keys()].map((key) => [
         key,
-        new Set([...clients].map((client) => client.viewer)).size,
+        new Set([...this.writer.followersOf(key)].map((client) => client.viewer)).size,
       ]),
     )
   }
@@ -117,17 +110,16 @@ export class PushHub {
   }
 
   subscriberCount(key: string): number {
-    return this.rooms.get(key)?.size ?? 0
+    return this.writer.followerCount(key)
   }
 
   async close(): Promise<void> {
     clearInterval(this.heartbeat)
-    // One last try for frames the bus refused earlier (delivered here too), and what waits for a
-    // flush goes out before the sockets are told goodbye.
+    // One last try for frames the bus refused earlier (delivered here too), and what is still
+    // owed to each socket goes out before the sockets are told goodbye.
     this.outbox.stop()
     this.closed = true
-    this.cancelFlush()
-    this.flush()
+    this.writer.drain()
     for (const client of this.wss.clients) this.closeSoon(client, 1001, 'server shutting down')
     await new Promise<void>((resolve) => this.wss.close(() => resolve()))
     await this.bus.close()
@@ -183,9 +175,7 @@ export class PushHub {
       if (client.keys.size >= MAX_SUBSCRIPTIONS && !client.keys.has(arg)) return
       clearTimeout(client.subscribeTimer)
       client.keys.add(arg)
-      let room = this.rooms.get(arg)
-      if (!room) this.rooms.set(arg, (room = new Set()))
-      room.add(client)
+      this.writer.follow(arg, client)
     } else if (verb === 'PING') {
       // The answer names at most a short word back; it queues like every other write.
       this.reply(client, `ACK\t${(arg ?? 'showroom').slice(0, 64)}`)
@@ -209,53 +199,13 @@ export class PushHub {
     this.forget(client)
   }
 
-  /**
-   * Queues a frame for the room's sockets. A quiet hub flushes on the next tick; a busy one (it
-   * flushed less than BATCH_MS ago) waits out the rest of BATCH_MS, so that every frame published
-   * meanwhile reaches each socket in the same single write.
-   */
+  /** A frame for the key's sockets here, encoded and framed once, never again per socket. */
   private deliver(key: string, frame: string): void {
-    if (this.closed || !this.rooms.has(key)) return
-    // Encoded and framed once here, never again per socket.
-    const data = textFrame(Buffer.from(frame))
-    const queue = this.pending.get(key)
-    if (queue) queue.push(data)
-    else this.pending.set(key, [data])
-    if (this.flushing) return
-    const wait = this.nextFlushAt - performance.now()
-    if (wait > 0) {
-      const timer = setTimeout(() => this.flush(), wait)
-      this.flushing = () => clearTimeout(timer)
-    } else {
-      const immediate = setImmediate(() => this.flush())
-      this.flushing = () => clearImmediate(immediate)
-    }
+    if (this.closed || !this.writer.has(key)) return
+    this.writer.append(key, textFrame(Buffer.from(frame)))
   }
 
-  private cancelFlush(): void {
-    this.flushing?.()
-    this.flushing = null
-  }
-
-  private flush(): void {
-    const pending = this.pending
-    this.pending = new Map()
-    this.flushing = null
-    const started = performance.now()
-    for (const [key, frames] of pending) {
-      const room = this.rooms.get(key)
-      if (!room) continue
-      const batch = frames.length === 1 && frames[0] ? frames[0] : Buffer.concat(frames)
-      for (const client of room) this.write(client, batch, frames)
-      pushDelivered.inc(room.size * frames.length)
-    }
-    const ended = performance.now()
-    // At most one flush per BATCH_MS, and at least as long idle as the last flush was busy, so a
-    // hub with many sockets spends at most half its time writing and stays free to take input.
-    this.nextFlushAt = Math.max(started + BATCH_MS, ended + (ended - started))
-  }
-
-  /** One socket's share of a flush: the whole batch in one write, or the client is cut off. */
+  /** One socket's share of a pass: all it lacks in one write, or the client is cut off. */
   private write(client: Client, batch: Buffer, frames: readonly Buffer[]): void {
     const { socket } = client
     if (socket.readyState !== WebSocket.OPEN) return
@@ -267,16 +217,13 @@ export class PushHub {
     const raw = rawSocket(socket)
     if (raw) raw.write(batch)
     else for (const frame of frames) socket.send(payloadOf(frame), { binary: false })
+    pushDelivered.inc(frames.length)
   }
 
   /** A socket gone: out of its rooms and the counts. Safe to call more than once. */
   private forget(client: Client): void {
     clearTimeout(client.subscribeTimer)
-    for (const key of client.keys) {
-      const room = this.rooms.get(key)
-      room?.delete(client)
-      if (room?.size === 0) this.rooms.delete(key)
-    }
+    for (const key of client.keys) this.writer.unfollow(key, client)
     client.keys.clear()
     if (this.clients.delete(client)) {
       const left = (this.perAddress.get(client.address) ?? 1) - 1

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.ts'
 import { endCampaign, listCampaigns, upsertCampaignJson } from '../services/campaigns/store.ts'
 import { runOnDatabase } from './run.ts'
 
-// `npm run campaign -- upsert <file.json> | list | end <path>` (README, Operator commands): the
+// `npm run campaign -- upsert <file.json> | list | end <path>` (docs/running-a-site.md, "Operator commands"): the
 // campaign pages' records on the database the server uses (DATABASE_URL, else the PGlite in
 // DATA_DIR — stop the server first then: PGlite is one process's). Pages read the table on each
 // request, so a change shows at once.

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util'
 import { consoleLogger } from '../logger.ts'
-import { localOutbox } from '../services/outbox.ts'
 import { decideApplication, type Decision } from '../services/organizers/decide.ts'
+import { queuedMessages } from '../services/smtp-provider.ts'
 import { runOnDatabase } from './run.ts'
 
-// `npm run organizer:approve -- <account_id> [--reject "reason"]` (README, Operators): decides
+// `npm run organizer:approve -- <account_id> [--reject "reason"]` (docs/running-a-site.md, "Operator commands"): decides
 // the account's pending organizer application on the database the server uses (DATABASE_URL,
 // else the PGlite in DATA_DIR — stop the server first then: PGlite is one process's).
 const USAGE = 'usage: npm run organizer:approve -- <account_id> [--reject "reason"]'
@@ -30,7 +30,7 @@ if (!accountId || extra.length > 0 || values.reject?.trim() === '') {
     const logger = consoleLogger('organizer-approve')
     const decision = await decideApplication(
       db,
-      { messages: localOutbox(db, logger), supportMail: config.supportMail, logger },
+      { messages: queuedMessages(config, db, logger), supportMail: config.supportMail, logger },
       { accountId, reject: values.reject, origin: config.publicOrigin ?? '' },
     )
     const line = say[decision.outcome](accountId)

@@ -3,7 +3,7 @@ import type { Db } from '../db/index.ts'
 import { createParty, dissolveParty, listParties } from '../services/parties/manage.ts'
 import { runOnDatabase } from './run.ts'
 
-// `npm run party -- <command>` (README, Operator commands): makes, lists and ends parties on the
+// `npm run party -- <command>` (docs/running-a-site.md, "Operator commands"): makes, lists and ends parties on the
 // database the server uses (DATABASE_URL, else the PGlite in DATA_DIR — stop the server first
 // then: PGlite is one process's).
 const USAGE = [

@@ -8,7 +8,7 @@ import type {
 import { missionDay, TOKYO_OFFSET_MS, DAY_SET_STARTS_HOUR } from '../../src/domain/missions.ts'
 
 /*
- * The missions seeded into every database (seed.ts, seedMissions); README "Missions" says how an
+ * The missions seeded into every database (seed.ts, seedMissions); docs/how-the-site-works.md "Missions" says how an
  * operator adds more without a release. Rewards name free stars by gift id (gift-catalogue.ts),
  * avatars and room backgrounds by gacha prize id (gacha-catalogue.ts: 105, 203, 303, 403 are
  * avatars, 202 and 302 backgrounds). A composite mission's target is the number of viewer single

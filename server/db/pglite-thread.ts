@@ -63,7 +63,10 @@ export function inThisThread(lite: PGliteInterface): SqlRunner {
  * parameters cross by structured clone (dates, byte arrays and big integers intact); an error
  * comes back with its PostgreSQL code, so `23505` still reads as a unique violation.
  */
-export function inWorkerThread(dataDir: string): SqlRunner {
+export function inWorkerThread(
+  dataDir: string,
+  onLost?: (error: Error) => void,
+): SqlRunner & { thread: Worker } {
   // The worker is TypeScript too: it registers tsx, as the server is run, and then loads.
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'))
   const entry = JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)
@@ -74,10 +77,14 @@ export function inWorkerThread(dataDir: string): SqlRunner {
   const pending = new Map<number, { resolve(r: SqlResult): void; reject(e: Error): void }>()
   let next = 0
   let died: Error | null = null
+  let closing = false
   const failAll = (error: Error) => {
+    if (died) return
     died = error
     for (const call of pending.values()) call.reject(error)
     pending.clear()
+    // A thread that stops unasked (a crash in PGlite, out of memory) is told once.
+    if (!closing) onLost?.(error)
   }
   worker.on('message', (reply: SqlReply) => {
     const call = pending.get(reply.id)
@@ -103,8 +110,10 @@ export function inWorkerThread(dataDir: string): SqlRunner {
     exec: (sql, first) => call({ op: 'exec', sql, first }),
     async close() {
       if (died) return
+      closing = true
       await call({ op: 'close' })
       await worker.terminate()
     },
+    thread: worker,
   }
 }

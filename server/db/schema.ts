@@ -10,11 +10,13 @@ import type { GachaTables } from './schema-gacha.ts'
 import type { LiverThemeTables } from './schema-liver-themes.ts'
 import type { FollowTables } from './schema-follow.ts'
 import type { MissionTables } from './schema-missions.ts'
+import type { IdempotencyTables } from './schema-idempotency.ts'
 import type { ObservabilityTables } from './schema-observability.ts'
 import type { OrganizerTables } from './schema-organizer.ts'
 import type { RankingTables } from './schema-rankings.ts'
 import type { ReportTables } from './schema-reports.ts'
 import type { ShopTables } from './schema-shop.ts'
+import type { WebPushTables } from './schema-web-push.ts'
 import type { GiftKind, GiftType } from '../../src/domain/gifts.ts'
 
 /** Kysely's view of the tables created by `migrations/*.sql`. */
@@ -34,6 +36,8 @@ export interface DB
     OrganizerTables,
     ReportTables,
     ObservabilityTables,
+    IdempotencyTables,
+    WebPushTables,
     CampaignTables {
   genres: GenreTable
   users: UserTable

@@ -6,6 +6,7 @@ import { ApiError } from '../errors.ts'
 import { tokyoDayStart } from './gacha-rules.ts'
 import { drawIn } from './gachas.ts'
 import { walletOf } from './wallet.ts'
+import { markEffect } from './idempotency.ts'
 
 /** Our own ad: a short clip in server/media/ads (make.sh), its length and address. */
 export const AD_VIDEO = { url: '/media/ads/kirari-ad.mp4', durationMs: 6000 } as const
@@ -200,6 +201,7 @@ export async function completeWatch(db: Db, userId: number, watchId: string, now
 /** `/api/ad_reward/gacha/reward`: one draw for a completed watch, exactly once. */
 export async function rewardWatch(db: Db, userId: number, watchId: string, now: Date) {
   const drawn = await db.transaction().execute(async (tx) => {
+    await markEffect(tx)
     const watch = await findWatch(tx, userId, watchId, true)
     if (!watch.completed_at) {
       throw new ApiError(400, adMessages.notWatched, { errorType: 'NOT_WATCHED' })

@@ -13,3 +13,18 @@ export function fanLevel(points: number): number {
 export function activeFanLevel(points: number): number {
   return ACTIVE_FAN_THRESHOLDS.filter((t) => points >= t).length
 }
+
+/**
+ * Where `points` stand on the fan levels: the level, the next one and the points it starts at
+ * (both 0 at the top level, where there is none).
+ */
+export function fanProgress(points: number) {
+  const level = fanLevel(points)
+  const top = level === MAX_FAN_LEVEL
+  return {
+    fan_level: level,
+    next_fan_level: top ? 0 : level + 1,
+    current_level_point: points,
+    next_level_point: top ? 0 : level * FAN_LEVEL_STEP,
+  }
+}

@@ -8,6 +8,7 @@ import { debitGold, walletOf } from './wallet.ts'
 import { advanceMissions } from './missions/progress.ts'
 import { notify } from './notices/notices.ts'
 import { refuseUnconsentedMinor } from './guardian.ts'
+import { markEffect } from './idempotency.ts'
 
 /** Draws per call: one, or ten at once. */
 export const DRAW_COUNTS = [1, 10] as const
@@ -282,6 +283,9 @@ async function grantPrize(tx: Db, userId: number, prize: Prize, drawId: string) 
 
 /** `/api/gachas/{id}/draw`: a draw in its own transaction, answered with the new balance. */
 export async function drawGacha(db: Db, request: DrawRequest) {
-  const drawn = await db.transaction().execute((tx) => drawIn(tx, request))
+  const drawn = await db.transaction().execute(async (tx) => {
+    await markEffect(tx)
+    return drawIn(tx, request)
+  })
   return { ...drawn, ...(await walletOf(db, request.userId)) }
 }

@@ -74,6 +74,23 @@ export async function stageUsers(db: Db, liveId: number) {
   return rows.map((r, i) => ({ rank: i + 1, score: r.score, user: rankedUser(r) }))
 }
 
+/**
+ * A user's points in a live and their place among its supporters, in stage_user_list's order
+ * (more points first, then who reached them first); 0 and 0 for a user who sent none.
+ */
+export async function liveStanding(db: Db, liveId: number, userId: number) {
+  const row = await sql<{ score: number; rank: number }>`
+    with s as (
+      select user_id, sum(point)::int as score, max(created_at) as last_at
+      from gift_logs where live_id = ${liveId}::int group by user_id
+    )
+    select me.score, 1 + (select count(*)::int from s
+      where s.score > me.score or (s.score = me.score and s.last_at < me.last_at)) as rank
+    from s me where me.user_id = ${userId}::int`.execute(db)
+  const me = row.rows[0]
+  return { point: me?.score ?? 0, rank: me?.rank ?? 0 }
+}
+
 /** `/api/live/summary_ranking`: the room's fans by points across its lives, at most 100. */
 export async function summaryRanking(db: Db, roomId: number) {
   const rows = await db

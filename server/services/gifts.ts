@@ -22,6 +22,7 @@ import {
   type Sender,
 } from './gift-steps.ts'
 import type { GiftPayment, SendGift } from './gift-request.ts'
+import { markEffect } from './idempotency.ts'
 
 export { FREE_GIFT_CAP, FREE_GIFT_GRANT } from './free-gifts.ts'
 /** The most of one gift sent in one call: the app's limit too. */
@@ -204,7 +205,10 @@ export async function sendGift(
   kind: GiftPayment,
 ): Promise<GiftSent> {
   const [result, badges] = await Promise.all([
-    db.transaction().execute((tx) => giveGiftIn(tx, request, kind)),
+    db.transaction().execute(async (tx) => {
+      await markEffect(tx)
+      return giveGiftIn(tx, request, kind)
+    }),
     badgeBoard(db),
   ])
   giftsSent.inc({ kind })
@@ -224,6 +228,7 @@ export async function sendAllFreeStars(
   request: { userId: number; liveId: number },
 ): Promise<GiftSent & { gifts: Array<{ gift_id: number; num: number }> }> {
   const given = await db.transaction().execute(async (tx) => {
+    await markEffect(tx)
     const held = await freeGiftStock(tx, request.userId)
     const stars = held.normal.filter((g) => g.free_num > 0)
     if (stars.length === 0) throw new ApiError(400, giftMessages.noFreeStock)

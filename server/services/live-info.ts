@@ -7,8 +7,9 @@ import { RENDITIONS } from '../media/demo-channel.ts'
 import type { ReadCache } from '../read-cache.ts'
 import { liveRenditions } from './media-renditions.ts'
 import { openEnquete } from './enquetes.ts'
-import { ageFlags, openLive } from './lives.ts'
+import { ageFlags, openLive, ownerPushKey } from './lives.ts'
 import { backgroundUrl, currentBackgroundId } from './room-backgrounds.ts'
+import { pushServer, roomImage, roomShare } from './room-pages.ts'
 import { telopBody, viewerState } from './room-social.ts'
 
 /** Who asks and from where: the push socket is on the site's own origin. */
@@ -32,7 +33,15 @@ export async function liveInfo(
   const { room, live, enquete, background } = await cache.get(`live:${roomId}`, async () => {
     const room = await db
       .selectFrom('rooms')
-      .select(['id', 'room_name', 'owner_user_id'])
+      .select([
+        'id',
+        'room_url_key',
+        'room_name',
+        'main_name',
+        'owner_user_id',
+        'is_official',
+        'genre_id',
+      ])
       .where('id', '=', roomId)
       .executeTakeFirst()
     const live = room ? await openLive(db, { roomId: room.id }) : undefined
@@ -42,21 +51,20 @@ export async function liveInfo(
     return { room, live, enquete, background }
   })
   if (!room) throw new ApiError(404, messages.notFound)
-  const { userId } = viewer
-  const state = await viewerState(db, userId, room.id, live?.live_id ?? null)
-  const url = new URL(viewer.origin)
-  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80
-  const birthday =
+  const { userId, origin } = viewer
+  const [state, caller] = await Promise.all([
+    viewerState(db, userId, room.id, live?.live_id ?? null),
     userId === null
-      ? null
-      : ((
-          await db
-            .selectFrom('users')
-            .select('birthday')
-            .where('id', '=', userId)
-            .executeTakeFirst()
-        )?.birthday ?? null)
-  const age = ageFlags(birthday, viewer.nowMs)
+      ? undefined
+      : db
+          .selectFrom('users')
+          .select(['birthday', 'sms_auth'])
+          .where('id', '=', userId)
+          .executeTakeFirst(),
+  ])
+  const push = pushServer(origin)
+  const age = ageFlags(caller?.birthday ?? null, viewer.nowMs)
+  const isOwner = userId !== null && userId === room.owner_user_id
   return {
     is_under_16: age.isUnder16,
     is_under_18: age.isUnder18,
@@ -65,22 +73,38 @@ export async function liveInfo(
     is_enquete: enquete !== undefined,
     live_id: live?.live_id ?? 0,
     is_enquete_result: false,
+    room_id: room.id,
+    room_url_key: room.room_url_key,
     room_name: room.room_name,
-    background_image_url: background === null ? null : backgroundUrl(viewer.origin, background),
+    image_s: roomImage(origin, room.id),
+    is_official: room.is_official,
+    genre_id: room.genre_id,
+    youtube_id: '',
+    nsta_owner: false,
+    share: roomShare(origin, room),
+    background_image_url: background === null ? null : backgroundUrl(origin, background),
     age_verification_status: 0,
-    bcsvr_port: port,
+    bcsvr_port: push.port,
     video_type: 0,
     live_type: 0,
     is_free_gift_only: false,
     premium_room_type: 0,
-    bcsvr_host: url.hostname,
+    bcsvr_host: push.host,
     bcsvr_key: live?.bcsvr_key ?? '',
-    room_id: room.id,
+    // SPEC §3's names of the same push server (the room lookup's).
+    broadcast_host: push.host,
+    broadcast_port: push.port,
+    broadcast_key: live?.bcsvr_key ?? '',
     live_status: live ? 2 : 1,
+    is_live: live !== undefined,
+    started_at: live ? Math.floor(live.started_at.getTime() / 1000) : 0,
     // SPEC.md §3 live info fields that depend on the viewer.
     is_fav: state.isFollow,
     did_send_live_bad_report: state.didReport,
-    is_owner: userId !== null && userId === room.owner_user_id,
+    is_owner: isOwner,
+    // What post_live_comment refuses (comments.ts), but its rate limit.
+    can_comment: live !== undefined && caller?.sms_auth === true && !state.isBlocked,
+    live_user_key: isOwner && live ? ownerPushKey(live) : '',
     is_interrupted: live?.is_interrupted ?? false,
   }
 }

@@ -2,10 +2,13 @@
 import type { LiveCurrentUserAnswer, PollingAnswer } from '../../src/contract/live.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError, messages } from '../errors.ts'
-import { avatarUrl } from './current-user.ts'
+import { DEFAULT_LOCALE, type Locale } from '../../src/domain/locale.ts'
+import { anonymousUserFields, ownRoomOf, userFields } from './current-user.ts'
 import { votesLeft } from './enquetes.ts'
 import { freeGiftStock, grantFreeGifts } from './free-gifts.ts'
-import { fanLevel } from './fan-levels.ts'
+import { fanProgress } from './fan-levels.ts'
+import { liveStanding } from './gift-rankings.ts'
+import { badgeBoard } from './rankings/badges.ts'
 import { countViewer } from './rankings/scores.ts'
 import { openLive } from './lives.ts'
 import { viewerState } from './room-social.ts'
@@ -13,34 +16,41 @@ import { creditWatching } from './missions/watching.ts'
 
 const FREE_GIFT_TOAST = '視聴ボーナスで無料ギフトを受け取りました'
 
-const ANONYMOUS: LiveCurrentUserAnswer = {
-  is_login: false,
-  user_id: 0,
-  name: '',
-  avatar_id: 0,
-  avatar_url: '',
+/** A visitor who is not logged in: every field, empty (SPEC §3 current user). */
+const anonymous = (locale: Locale): LiveCurrentUserAnswer => ({
+  ...anonymousUserFields(locale),
   sms_auth: false,
   is_owner: false,
   is_follow: false,
   is_blocked: false,
-  gold: 0,
-  expiring_gold: 0,
   gift_list: { normal: [], enquete: [] },
-  is_confirm_gifting_use_gold: true,
-  fan_level: 0,
+})
+
+/** The vote gifts of the live's open enquete with the votes the user has left, or none. */
+async function voteStock(db: Db, liveId: number | undefined, userId: number) {
+  return (liveId !== undefined && (await votesLeft(db, liveId, userId))) || []
 }
 
-/** The vote gifts of the room's open enquete with the votes the user has left, or none. */
-async function voteStock(db: Db, roomId: number, userId: number) {
-  const live = await openLive(db, { roomId })
-  return (live && (await votesLeft(db, live.live_id, userId))) ?? []
+/** The user's fan points in a room (0 before their first gift there). */
+async function fanPoints(db: Db, roomId: number, userId: number): Promise<number> {
+  const fan = await db
+    .selectFrom('fan_points')
+    .select('points')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return Number(fan?.points ?? 0)
 }
 
-/** SPEC.md §7 live/current_user (GET room_id): the caller as this room sees them. */
+/**
+ * SPEC.md §7 live/current_user (GET room_id): the caller as this room sees them, in `locale`
+ * (the caller's language, request-locale.ts).
+ */
 export async function liveViewer(
   db: Db,
   roomId: number,
   userId: number | null,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<LiveCurrentUserAnswer> {
   const room = await db
     .selectFrom('rooms')
@@ -57,43 +67,44 @@ export async function liveViewer(
           .selectFrom('users')
           .select([
             'id',
+            'account_id',
             'name',
             'avatar_id',
             'sms_auth',
             'gold',
             'expiring_gold',
             'is_confirm_gifting_use_gold',
+            'twitter_auth',
           ])
           .where('id', '=', userId)
           .executeTakeFirst()
-  if (!user) return { ...ANONYMOUS, gift_list: { normal: [], enquete: [] } }
-  const viewer = await viewerState(db, user.id, room.id, null)
-  const fan = await db
-    .selectFrom('fan_points')
-    .select('points')
-    .where('room_id', '=', room.id)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst()
+  if (!user) return anonymous(locale)
+  const live = await openLive(db, { roomId: room.id })
+  const [viewer, points, stock, enquete, standing, ownRoom, badges] = await Promise.all([
+    viewerState(db, user.id, room.id, null),
+    fanPoints(db, room.id, user.id),
+    freeGiftStock(db, user.id),
+    // While a vote is open: the viewer's votes left, per answer's vote gift.
+    voteStock(db, live?.live_id, user.id),
+    live ? liveStanding(db, live.live_id, user.id) : { point: 0, rank: 0 },
+    ownRoomOf(db, user.id),
+    badgeBoard(db),
+  ])
   return {
-    is_login: true,
-    user_id: user.id,
-    name: user.name,
-    avatar_id: user.avatar_id,
-    avatar_url: avatarUrl(user.avatar_id),
+    ...userFields(user, {
+      ownRoomUrlKey: ownRoom?.room_url_key ?? '',
+      badge: badges.user(user.id),
+      locale,
+    }),
     sms_auth: user.sms_auth,
     is_owner: user.id === room.owner_user_id,
     is_follow: viewer.isFollow,
     is_blocked: viewer.isBlocked,
-    // What the gift panel needs (issue #5): the wallet, free stock and fan level here.
-    gold: user.gold,
-    expiring_gold: user.expiring_gold,
-    gift_list: {
-      normal: (await freeGiftStock(db, user.id)).normal,
-      // While a vote is open: the viewer's votes left, per answer's vote gift.
-      enquete: await voteStock(db, room.id, user.id),
-    },
-    is_confirm_gifting_use_gold: user.is_confirm_gifting_use_gold,
-    fan_level: fanLevel(Number(fan?.points ?? 0)),
+    // What the gift panel needs (issue #5): the wallet (above), free stock and fan level here.
+    gift_list: { normal: stock.normal, enquete },
+    ...fanProgress(points),
+    contribution_point: standing.point,
+    live_rank: standing.rank,
   }
 }
 

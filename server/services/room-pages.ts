@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type {
   BannersAnswer,
   RecommendedCommentsAnswer,
+  RoomShare,
   RoomStatusAnswer,
   WelcomeAnswer,
 } from '../../src/contract/room.ts'
@@ -30,6 +31,32 @@ export interface Viewer {
   origin: string
 }
 
+/** A room's picture (image_s), absolute on the site's origin. */
+export const roomImage = (origin: string, roomId: number) => `${origin}/img/room/${roomId}.svg`
+
+/** A room's page on this site: what its shares link to. */
+export const roomPageUrl = (origin: string, urlKey: string) => `${origin}/r/${urlKey}`
+
+/** SPEC §3 `share.twitter` of a room (lookup, live info): the text of a post and the room's page. */
+export function roomShare(
+  origin: string,
+  room: { main_name: string; room_url_key: string },
+): RoomShare {
+  return {
+    twitter: {
+      text: `${room.main_name}が配信中！ #Kirari`,
+      url: roomPageUrl(origin, room.room_url_key),
+    },
+  }
+}
+
+/** The push socket (broadcast_host/port, bcsvr_*): on the site's own origin. */
+export function pushServer(origin: string): { host: string; port: number } {
+  const url = new URL(origin)
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80
+  return { host: url.hostname, port }
+}
+
 /** `GET /api/room/status`: the room by its URL key, its live and the viewer's relation to it. */
 export async function roomStatus(
   db: Db,
@@ -49,7 +76,7 @@ export async function roomStatus(
   ])
   const { origin } = viewer
   const isOwner = viewer.userId !== null && viewer.userId === room.owner_user_id
-  const image = `${origin}/img/room/${room.id}.svg`
+  const image = roomImage(origin, room.id)
   return {
     room_id: room.id,
     room_url_key: room.room_url_key,
@@ -61,19 +88,14 @@ export async function roomStatus(
     is_official: room.is_official,
     genre_id: room.genre_id,
     follower_num: room.follower_num,
-    broadcast_host: new URL(origin).hostname,
+    broadcast_host: pushServer(origin).host,
     broadcast_key: live?.bcsvr_key ?? '',
     is_live: live !== undefined,
     live_id: live?.live_id ?? 0,
     started_at: live ? Math.floor(live.started_at.getTime() / 1000) : 0,
     is_fav: state.isFollow,
     did_send_live_bad_report: state.didReport,
-    share: {
-      twitter: {
-        text: `${room.main_name}が配信中！ #Kirari`,
-        url: `${origin}/r/${room.room_url_key}`,
-      },
-    },
+    share: roomShare(origin, room),
     is_owner: isOwner,
     // Kirari: the owner's private push key (who followed during the live), for the owner only.
     owner_broadcast_key: isOwner && live ? ownerPushKey(live) : '',

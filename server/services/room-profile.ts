@@ -11,7 +11,7 @@ import { tagsOf } from './search/live-tags.ts'
 import { medalImage } from './rankings/medal-pages.ts'
 import { liveStreakDays } from './rankings/medals.ts'
 import { gradeFrame, gradeImage, leagueFields, roomStanding } from './rankings/standing.ts'
-import type { Viewer } from './room-pages.ts'
+import { roomImage, roomPageUrl, type Viewer } from './room-pages.ts'
 import { viewerState } from './room-social.ts'
 
 /** What the profile reads of the room itself, its last live and the caller's visits: one trip. */
@@ -104,8 +104,8 @@ export async function roomProfile(
       ])
     : [undefined, []]
   const origin = viewer.origin
-  const image = `${origin}/img/room/${room.id}.svg`
-  const shareUrl = `${origin}/r/${room.room_url_key}`
+  const image = roomImage(origin, room.id)
+  const shareUrl = roomPageUrl(origin, room.room_url_key)
   const endedMs = room.last_ended_at?.getTime()
   const displayed = !room.is_official
   return {

@@ -54,6 +54,21 @@ export function smtpMessages(options: {
 }
 
 /**
+ * The site's messages for a process that sends none itself (an operator command): with SMTP_URL,
+ * queued in `mail_queue` for the server's mail sender (it looks at the queue at least every
+ * MAIL_POLL_MS); without, the outbox — as the server would have done.
+ */
+export function queuedMessages(
+  config: { mail: MailConfig; demo: boolean },
+  db: Db,
+  logger: Logger,
+): MessageProvider {
+  const outbox = localOutbox(db, logger)
+  if (!config.mail.smtpUrl) return outbox
+  return smtpMessages({ db, logger, outbox, copyToOutbox: config.demo, wake: () => {} })
+}
+
+/**
  * The site's messages as the config says: with SMTP_URL, the SMTP provider and its sender
  * (stopped on shutdown); without, none here — the app's default, the outbox, takes them.
  */

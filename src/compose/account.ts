@@ -35,6 +35,7 @@ import { avatarMachine } from '../machines/avatar/avatar.machine.ts'
 import { jewelHistMachine } from '../machines/jewel-hist/jewel-hist.machine.ts'
 import { roomBackgroundMachine } from '../machines/room-background/room-background.machine.ts'
 import { mypageMachine } from '../machines/mypage/mypage.machine.ts'
+import { pushDevicesMachine } from '../machines/push-devices/push-devices.machine.ts'
 import { passwordResetMachine } from '../machines/password-reset/password-reset.machine.ts'
 
 export type AccountMachines = ReturnType<typeof accountMachines>
@@ -62,6 +63,28 @@ export function accountMachines(effects: Effects, ports: AppPorts) {
         ),
       },
       actions: { ...common, refreshSession: ports.refreshSession },
+    }),
+    // The devices that take the user's notices (issue #41), on /mypage.
+    pushDevices: pushDevicesMachine.provide({
+      actors: {
+        loadDevices: fromPromise(async () => {
+          const web = await import('../effects/web-push.ts')
+          const [devices, thisEndpoint] = await Promise.all([
+            web.listDevices(effects.api),
+            web.thisDeviceEndpoint().catch(() => null),
+          ])
+          return { devices, thisEndpoint }
+        }),
+        removeDevice: fromPromise(({ input }) =>
+          import('../effects/web-push.ts').then((m) => m.removeDevice(effects.api, input.id)),
+        ),
+        savePreferences: fromPromise(({ input }) =>
+          import('../effects/web-push.ts').then((m) =>
+            m.setDevicePreferences(effects.api, input.id, input.preferences),
+          ),
+        ),
+      },
+      actions: common,
     }),
     invoice: invoiceMachine.provide({
       actors: {

@@ -2,6 +2,7 @@ import { fromCallback, fromPromise } from 'xstate'
 import type { AppPorts } from './ports.ts'
 import type { Effects } from './effects.ts'
 import { roomPartyMachines } from './room-party.ts'
+export { primeRoomPage } from './room-prime.ts'
 import type { Locale } from '../domain/locale.ts'
 import { GIFT_SOUND_VOLUME } from '../domain/room.ts'
 import { getGiftPanel, saveConfirmPaid, sendBulkFree, sendGift } from '../effects/api/gifts.ts'
@@ -12,13 +13,14 @@ import {
   getCommentLog,
   getPolling,
   getReportCategories,
-  loadRoom,
   postComment,
   saveWelcomeComment,
   sendReport,
   setFollow,
 } from '../effects/api/room.ts'
+import { completeRoomLoad, loadRoom } from '../effects/api/room-load.ts'
 import { runClock } from '../effects/clock.ts'
+import { takePrimed } from './room-prime.ts'
 import type { RoomDevice } from '../effects/room-device.ts'
 import { translate } from '../effects/i18n.ts'
 import { preloadPlayer, runPlayerEngine } from '../effects/player-engine.ts'
@@ -134,6 +136,13 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
       actors: {
         loadStatus: fromPromise(({ input }) => getPushSendStatus(effects.api, input.roomId)),
         setStatus: fromPromise(({ input }) => setPushSendStatus(effects.api, input)),
+        // Web Push (issue #41), loaded only when a follower turns a room's notices on.
+        checkDeviceOffer: fromPromise(() =>
+          import('../effects/web-push.ts').then((m) => m.shouldOfferDevice(effects.api)),
+        ),
+        subscribeDevice: fromPromise(() =>
+          import('../effects/web-push.ts').then((m) => m.subscribeDevice(effects.api)),
+        ),
       },
       actions: {
         notify: (_, notice) => ports.notify(notice),
@@ -149,11 +158,17 @@ export function roomMachines(effects: Effects, device: RoomDevice, ports: RoomPo
         loadRoom: fromPromise(({ input }) => {
           // Most rooms opened are on air: the player's library loads alongside the room.
           preloadPlayer()
-          return loadRoom(effects.api, input.roomUrlKey, {
+          const local = {
             mutedUsers: device.mutes.read,
             giftSound: device.giftSound.read,
             loggedIn: ports.isLoggedIn,
-          })
+          }
+          const early = takePrimed(input.roomUrlKey)
+          return early
+            ? completeRoomLoad(effects.api, early, local).catch(() =>
+                loadRoom(effects.api, input.roomUrlKey, local),
+              )
+            : loadRoom(effects.api, input.roomUrlKey, local)
         }),
         onAirVisit: provideVisit(roomOnAirMachine),
         offAirVisit: provideVisit(roomOffAirMachine),

@@ -1,11 +1,13 @@
 import { createActor, fromCallback, fromPromise, type InspectionEvent, type Observer } from 'xstate'
 import { fetchLatestBuild, watchVisibility } from '../effects/app-update.ts'
+import { registerServiceWorker } from '../effects/service-worker.ts'
 import { withToaster } from '../effects/toasts.ts'
 import { appUpdateMachine } from '../machines/app-update/app-update.machine.ts'
 
 /**
  * Starts app-update polling in this tab (loaded once the first page has settled, see main.tsx):
  * the machine with its real effects — `latest.json`, the page's visibility, the offer as a toast.
+ * The service worker registers here too (issue #41): after the page has settled, in builds only.
  */
 export function startUpdateWatch(deps: {
   running: string
@@ -36,6 +38,7 @@ export function startUpdateWatch(deps: {
       reload: () => deps.reload(),
     },
   })
+  registerServiceWorker()
   const actor = createActor(logic, {
     input: { running: deps.running },
     ...(deps.inspect && { inspect: deps.inspect }),

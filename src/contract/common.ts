@@ -56,11 +56,19 @@ export const QueryFlag = v.optional(v.picklist(['0', '1']))
 /** A field the server does not read (SHOWROOM clients send it): anything, or nothing. */
 export const Ignored = v.optional(v.unknown())
 
-/** Text of at most `max` code units (a form field, or a number JSON sent as one). */
+/**
+ * Whether text holds a character PostgreSQL refuses in a text value (NUL, U+0000); a lone
+ * surrogate is not one (it is sent as U+FFFD). The server refuses such text at its edge
+ * (server/request.ts), before any call's own rules.
+ */
+export const hasRefusedCharacter = (text: string): boolean => text.includes('\u0000')
+
+/** Text of at most `max` code units (a form field, or a number JSON sent as one), without NUL. */
 export const Text = (max: number) =>
   v.pipe(
     v.union([v.string(), v.pipe(v.number(), v.finite(), v.transform(String))]),
     v.maxLength(max),
+    v.check((text) => !hasRefusedCharacter(text), 'NUL is not allowed'),
   )
 
 /** Optional text of at most `max` code units: missing or null is '' (as the server reads it). */

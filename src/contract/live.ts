@@ -1,9 +1,10 @@
 import * as v from 'valibot'
-import type { OnlivesResponse } from '../domain/api-types.ts'
+import type { CurrentUserFields, OnlivesResponse } from '../domain/api-types.ts'
 import type { CommentEntry } from '../domain/comments.ts'
 import { LOCALES } from '../domain/locale.ts'
 import { Id, Ignored, QueryFlag, Text } from './common.ts'
 import type { MissionNews } from './mission.ts'
+import type { RoomShare } from './room.ts'
 
 /** `GET /api/live/{comment_log,polling,streaming_url}` and friends: one room. */
 export const RoomQuery = v.object({ room_id: Id })
@@ -27,8 +28,46 @@ export type OnlivesQuery = v.InferInput<typeof OnlivesQuery>
 
 export type OnlivesAnswer = OnlivesResponse
 
-/** `GET /api/live/live_info` (room_id): SPEC §3 live info, with the caller's own flags. */
+/**
+ * `GET /api/live/live_info` (room_id): SPEC §3 live info, with the caller's own flags — the
+ * fields of fixtures/showroom-api/live_info.json (bcsvr_*) and SPEC's list (broadcast_*, the
+ * room lookup's names for the same push server). Off air it answers too: live_status 1, and
+ * the live's own fields empty (live_id 0, started_at 0, broadcast_key '').
+ */
 export interface LiveInfoAnswer {
+  /** The room's URL key (its page is `/r/{room_url_key}`). */
+  room_url_key: string
+  /** What a post about the room says and links to (the room lookup's `share`). */
+  share: RoomShare
+  /**
+   * Whether the caller may comment now, as post_live_comment decides: logged in, SMS
+   * authenticated, the room on air, not blocked by its owner. The rate limit is not foreseen.
+   */
+  can_comment: boolean
+  /** When the open live started, in unix seconds; 0 off air. */
+  started_at: number
+  /** The room is on air (live_status 2). */
+  is_live: boolean
+  /** The live's push key (the same as bcsvr_key); '' off air. */
+  broadcast_key: string
+  /** The push server's host (the same as bcsvr_host): the site's own. */
+  broadcast_host: string
+  /** The push server's port (the same as bcsvr_port). */
+  broadcast_port: number
+  /** The room is an official one (its owner wears the official badge). */
+  is_official: boolean
+  /** The room's picture, absolute. */
+  image_s: string
+  /**
+   * The caller's own push key in this live: the owner's private key (who followed, t:202) for
+   * the owner of a room on air, as the room lookup's owner_broadcast_key; '' for anyone else.
+   */
+  live_user_key: string
+  genre_id: number
+  /** SHOWROOM's YouTube link of a room; Kirari's rooms have none: always ''. */
+  youtube_id: string
+  /** SHOWROOM's flag for a room broadcast by its partner service; Kirari has none: false. */
+  nsta_owner: boolean
   is_under_16: boolean
   is_under_18: boolean
   is_abroad: boolean
@@ -136,19 +175,10 @@ export interface HeldGift {
  * block, and what the gift panel needs (wallet, free stock, votes left, fan level). Anonymous
  * callers get the same fields, empty.
  */
-export interface LiveCurrentUserAnswer {
-  is_login: boolean
-  user_id: number
-  name: string
-  avatar_id: number
-  avatar_url: string
+export interface LiveCurrentUserAnswer extends CurrentUserFields {
   sms_auth: boolean
   is_owner: boolean
   is_follow: boolean
   is_blocked: boolean
-  gold: number
-  expiring_gold: number
   gift_list: { normal: HeldGift[]; enquete: HeldGift[] }
-  is_confirm_gifting_use_gold: boolean
-  fan_level: number
 }

@@ -39,3 +39,10 @@ export const BlockingQuery = v.object({
   _HLS_msn: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/))),
   _HLS_part: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/))),
 })
+
+/**
+ * The `Content-Type` of every HLS playlist Kirari serves. `application/x-mpegURL` is what
+ * SHOWROOM's CDN sends and what streamlink's SHOWROOM plugin insists on (anything else is
+ * "restricted" to it); every HLS player takes it as well as `application/vnd.apple.mpegurl`.
+ */
+export const PLAYLIST_CONTENT_TYPE = 'application/x-mpegURL'

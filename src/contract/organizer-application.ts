@@ -5,7 +5,7 @@ import { OptionalText, Text } from './common.ts'
  * The organizer application (issue #21 point 7; a Kirari call: SHOWROOM's is not public). A
  * signed-in user who is not an organizer applies once; it stays pending (the current user's
  * `is_evnet_org_pending`) until an operator approves or rejects it with
- * `npm run organizer:approve` (README). The rules are src/domain/organizer-application.ts's,
+ * `npm run organizer:approve` (docs/running-a-site.md). The rules are src/domain/organizer-application.ts's,
  * refused field by field (`field_errors`, nothing stored).
  */
 

@@ -17,6 +17,11 @@ export const RoomStatusQuery = v.object({
 })
 export type RoomStatusQuery = v.InferInput<typeof RoomStatusQuery>
 
+/** SPEC §3 `share.twitter` of a room: a post's text and the room's page on this site. */
+export interface RoomShare {
+  twitter: { text: string; url: string }
+}
+
 export interface RoomStatusAnswer {
   room_id: number
   room_url_key: string
@@ -35,7 +40,7 @@ export interface RoomStatusAnswer {
   started_at: number
   is_fav: boolean
   did_send_live_bad_report: boolean
-  share: { twitter: { text: string; url: string } }
+  share: RoomShare
   is_owner: boolean
   /** Kirari: the owner's private push key of the live on air (owner-only logs); '' for others. */
   owner_broadcast_key: string

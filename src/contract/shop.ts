@@ -16,7 +16,7 @@ import { FormField, Id, Text } from './common.ts'
 export const ClientKey = v.pipe(Text(64), v.regex(/^[A-Za-z0-9_-]{8,64}$/))
 
 /** `GET /api/povo_ec/top_banners`. */
-export interface BannersAnswer {
+export interface ShopBannersAnswer {
   banners: ShopBanner[]
 }
 

@@ -1,9 +1,16 @@
 import * as v from 'valibot'
+import { LOCALES } from '../domain/locale.ts'
 import { Id } from './common.ts'
 
 /*
  * Site dialogs and animations (issue #22; SPEC.md §7 `/api/dialog`, `/api/animations`).
  */
+
+/** `GET /api/dialog` query: `path` (a site path, with or without its locale prefix), optional `lang`. */
+export const DialogQuery = v.object({
+  path: v.pipe(v.string(), v.startsWith('/'), v.maxLength(500)),
+  lang: v.optional(v.picklist(LOCALES)),
+})
 
 /** `GET /api/dialog`: the newest open dialog the caller has not closed yet, or null. */
 export interface SiteDialogAnswer {

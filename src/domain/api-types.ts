@@ -1,4 +1,5 @@
 /** Response shapes shared by the server and the client (fixtures/showroom-api where one exists). */
+import type { Locale } from './locale.ts'
 
 export interface StreamingUrl {
   is_default: boolean
@@ -41,34 +42,66 @@ export interface OnlivesResponse {
   onlives: OnliveGenre[]
 }
 
-/** `/api/current_user`: SPEC.md §3 current user plus the detail fields the routing rules read. */
-export interface CurrentUser {
+/**
+ * SPEC.md §3 current user, as `/api/current_user` and `live/current_user` (in a room) both answer
+ * it, gift_list aside (each has its own). A visitor who is not logged in gets every field, empty
+ * (0, '', false; is_confirm_gifting_use_gold true).
+ */
+export interface CurrentUserFields {
   is_login: boolean
   user_id: number
+  /** The caller's login id. */
   account_id: string
   name: string
   avatar_id: number
   avatar_url: string
+  /** The caller's avatar picture (the same as avatar_url). */
   image: string
   gold: number
   expiring_gold: number
+  /** SHOWROOM's second name of expiring_gold: the same value. */
   user_expiring_gold: number
+  /**
+   * The caller's fan level in the room (1, and one more per 100 fan points, up to 100). Fan
+   * levels are a room's: outside one (`/api/current_user`) this and the three below are 0.
+   */
   fan_level: number
+  /** The level after fan_level; 0 at the top level (100). */
   next_fan_level: number
+  /** The caller's fan points in the room: what fan_level counts. */
   current_level_point: number
+  /** The fan points at which next_fan_level is reached; 0 when next_fan_level is 0. */
   next_level_point: number
+  /** The points the caller's gifts brought the room's open live; 0 off air and outside a room. */
   contribution_point: number
+  /** The caller's place among the open live's supporters (stage_user_list's order); 0 unranked. */
   live_rank: number
+  /** The caller's badge (SPEC §3 badge ids; the `ua` of their comments); 0 none. */
   badge: number
+  /** SHOWROOM's kind of badge; Kirari's badges are of one kind: always 0. */
   badge_type: number
+  /**
+   * SHOWROOM's free gifts just added; Kirari grants them while watching and says so in the
+   * polling's toast (gift_list holds the stock): always 0.
+   */
   add_free_gift: number
-  gift_list: { normal: unknown[]; enquete: unknown[] }
   is_confirm_gifting_use_gold: boolean
+  /** SHOWROOM's discovery-targeted live; Kirari has no such lives: always false. */
   is_targeted_discovery_live: boolean
+  /** SHOWROOM's first-visit tutorial; Kirari shows none: always false. */
   is_tutorial: boolean
-  locale: string
+  /** The caller's language: the page's locale, then the locale cookie, then the browser's. */
+  locale: Locale
+  /** The URL key of the caller's own room; '' for none. */
   own_room_url_key: string
+  /** The caller has linked an X (Twitter) account (social login). */
   twitter_auth: boolean
+}
+
+/** `/api/current_user`: SPEC.md §3 current user plus the detail fields the routing rules read. */
+export interface CurrentUser extends CurrentUserFields {
+  gift_list: { normal: unknown[]; enquete: unknown[] }
+  sms_auth: boolean
   birthday: number | null
   is_legal_representative_agreed: boolean
   is_organizer: boolean
@@ -84,7 +117,6 @@ export interface CurrentUser {
   event_organizer_id?: number
   /** SPEC §3 (SHOWROOM's spelling): the user's room is managed by an organizer (link accepted). */
   has_payment_organaizer?: boolean
-  sms_auth: boolean
   gender: number
   /** SPEC §3 current-user detail: the user has notices not read yet (both of SHOWROOM's names). */
   has_unread_user_notice: boolean

@@ -18,7 +18,7 @@ export type DailyPeriod = (typeof DAILY_PERIODS)[number]
 export const MISSION_KINDS = ['single', 'continuous', 'composite'] as const
 export type MissionKind = (typeof MISSION_KINDS)[number]
 
-/** The real actions a mission counts, each where it happens (README, "Missions"). */
+/** The real actions a mission counts, each where it happens (docs/how-the-site-works.md, "Missions"). */
 export const MISSION_ACTIONS = [
   'comment',
   'free_gift',

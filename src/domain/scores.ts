@@ -1,7 +1,7 @@
 /**
  * Room scores (issue #18): what happened in a room in each Tokyo day, week and month. The
  * database adds the parts as they happen and works the score out of them (migration 015 holds
- * the same weights as SCORE_WEIGHTS; the README says them too).
+ * the same weights as SCORE_WEIGHTS; docs/how-the-site-works.md says them too).
  */
 export const SCORE_WEIGHTS = {
   paidPoint: 3,

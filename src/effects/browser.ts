@@ -55,5 +55,18 @@ export const browserLanguages = (): readonly string[] =>
 
 export const reloadPage = () => location.reload()
 
+/**
+ * Runs `task` now when the browser is online, else once it is back online. A file that failed
+ * to load while the phone had no network (a tunnel) is not a new build's: reloading at once
+ * would only swap the page the viewer is reading, with what they typed, for the offline page.
+ */
+export function whenOnline(task: () => void, target: Window = window): void {
+  if (target.navigator.onLine) {
+    task()
+    return
+  }
+  target.addEventListener('online', () => task(), { once: true })
+}
+
 /** Full-page navigation that replaces the current entry (SPEC.md §8 redirect_url). */
 export const replaceLocation = (href: string) => location.replace(href)

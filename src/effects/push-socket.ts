@@ -13,6 +13,16 @@ import { parsePushPayload } from '../contract/push.ts'
 
 export const PING_INTERVAL_MS = 60_000
 const MAX_BACKOFF_MS = 30_000
+const FIRST_BACKOFF_MS = 500
+
+/**
+ * The wait before reconnect attempt `attempts` (1, 2, …): doubling up to 30 s, of which a random
+ * half, so that the thousands of sockets of a process that died do not all come back at once.
+ */
+export function reconnectDelay(attempts: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** attempts)
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
+}
 /**
  * Comments waiting for the next frame, at most. The comment stream keeps the newest 100 shown and
  * the newest 100 stocked, so older arrivals of one frame could never be seen anyway.
@@ -246,7 +256,7 @@ export function openPushSocket(
       if (closed || socket !== current) return
       send({ type: 'push.disconnected' })
       attempts++
-      retry = setTimeout(connect, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempts))
+      retry = setTimeout(connect, reconnectDelay(attempts))
     })
   }
   connect()

@@ -112,7 +112,13 @@ export function watchPlayback(video: HTMLVideoElement, vitals: Vitals): () => vo
     firstFrame = true
     vitals.record('TTFF', performance.now() - vitals.visitStartedAt())
   }
-  if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(shown)
+  // A video started before the app (src/boot/room-video.ts) may have shown its first frame
+  // before this watch began: the boot script noted when.
+  const shownAt = Number(video.dataset.firstFrameAt)
+  if (video.dataset.firstFrameAt !== undefined && Number.isFinite(shownAt)) {
+    firstFrame = true
+    vitals.record('TTFF', shownAt - vitals.visitStartedAt())
+  } else if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(shown)
   const onPlaying = () => {
     if (!firstFrame) {
       if (!('requestVideoFrameCallback' in video)) shown()

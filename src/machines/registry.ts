@@ -43,6 +43,7 @@ import { partyChannelsMachine } from './party/party-channels.machine.ts'
 import { liveTagsMachine } from './live-tags/live-tags.machine.ts'
 import { taggedLivesMachine } from './live-tags/tagged-lives.machine.ts'
 import { roomNoticeMachine } from './room-notice/room-notice.machine.ts'
+import { pushDevicesMachine } from './push-devices/push-devices.machine.ts'
 import { noticeMachine } from './notice/notice.machine.ts'
 import { noticesMachine } from './notice/notices.machine.ts'
 import { ownerMachine } from './owner/owner.machine.ts'
@@ -126,6 +127,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'party', machine: partyChannelsMachine },
   { dir: 'hc', machine: hcMachine },
   { dir: 'room-notice', machine: roomNoticeMachine },
+  { dir: 'push-devices', machine: pushDevicesMachine },
   { dir: 'notice', machine: noticesMachine },
   { dir: 'notice', machine: noticeMachine },
   { dir: 'search', machine: searchBoxMachine },

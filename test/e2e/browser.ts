@@ -55,9 +55,19 @@ export async function logIn(page: Page, accountId = 'demo_viewer') {
   await login.getByLabel('アカウントID').fill(accountId)
   await login.getByLabel('パスワード').fill('kirari-demo')
   await login.getByLabel('画像の文字').fill('kirari')
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/user/login', {
+    timeout: 25_000,
+  })
   await login.getByRole('button', { name: 'ログインする' }).click()
+  // The password check is deliberately slow (scrypt), and suites log several browsers in on two
+  // cores: the answer may take a while. A refusal says what the server said.
+  const answer = await answered
+  const body = await answer.text().catch(() => '')
+  if (!answer.ok() || body.includes('"error"')) {
+    throw new Error(`${accountId} was not logged in: ${answer.status()} ${body}`)
+  }
   // Logged in: the header's notices link is there (logging out sits in the phone's menu).
-  await page.getByTestId('header-notice').waitFor()
+  await page.getByTestId('header-notice').waitFor({ timeout: 15_000 })
 }
 
 /** Whether demo_liver_room is on air, asked as the page's own session would. */

@@ -22,16 +22,59 @@ interface Ranking {
 describe('events in Chromium', () => {
   it('a gift in the demo event moves the room: a viewer in the room and one on the event page see the new rank and gap at once', async () => {
     const room = '/r/seiyu_yume'
+    // What the watcher's page was told of the room's event, said if its badge never shows.
+    const eventAnswers: string[] = []
+    watcher.page.on('response', (response) => {
+      if (!response.url().includes('/api/room/event_and_support')) return
+      void response.text().then(
+        (body) => eventAnswers.push(`${response.status()} ${body.slice(0, 300)}`),
+        () => eventAnswers.push(`${response.status()} (no body)`),
+      )
+    })
     await logIn(viewer.page)
     await Promise.all([
       viewer.page.goto(base() + room),
       watcher.page.goto(base() + room),
       follower.page.goto(base() + '/event/kirari_winter_cup'),
     ])
-    await watcher.page.locator('[data-push="connected"]').waitFor()
+    const onAir = () =>
+      watcher.page
+        .evaluate(async () => {
+          const answer = await fetch('/api/room/status?room_url_key=seiyu_yume')
+          return JSON.stringify(((await answer.json()) as { is_live?: boolean }).is_live)
+        })
+        .catch(() => '?')
+    // The watcher's room page has joined the push socket; when it has not, the test says what the
+    // page shows (data-push is there only while the room is live), whether the server says the
+    // room is on air, and how many push sockets the server holds (its per-address cap).
+    await watcher.page
+      .locator('[data-push="connected"]')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const push = await watcher.page
+          .locator('[data-push]')
+          .first()
+          .getAttribute('data-push', { timeout: 1000 })
+          .catch(() => '(no data-push: the room page is not live)')
+        const metrics = await (await watcher.page.request.get(`${base()}/metrics`)).text()
+        const sockets = /^push_sockets_open (\d+)/m.exec(metrics)?.[1] ?? '?'
+        throw new Error(
+          `the watcher's push is ${push}; on air: ${await onAir()}; push sockets open on the server: ${sockets}; page errors ${JSON.stringify(watcher.errors)}`,
+          { cause: error },
+        )
+      })
     await follower.page.getByTestId('event-ranking').waitFor()
     const badge = watcher.page.getByTestId('event-badge')
-    await badge.getByText('キラリ ウィンターカップ').waitFor()
+    await badge
+      .getByText('キラリ ウィンターカップ')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const shown = (await badge.count()) > 0 ? await badge.textContent() : '(no badge)'
+        throw new Error(
+          `no event badge: shows ${shown}; event_and_support answered ${JSON.stringify(eventAnswers)}; page errors ${JSON.stringify(watcher.errors)}`,
+          { cause: error },
+        )
+      })
 
     // What the server says of the room's standing (the room id from its status).
     const status = (await (

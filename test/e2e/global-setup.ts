@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { CHROMIUM } from './chromium.ts'
 import { spawnServer } from '../spawn-server.ts'
+import { freePort } from '../free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -19,17 +19,6 @@ declare module 'vitest' {
     /** Where test/e2e/social.test.ts starts oauth2-mock-server, the site's X (issue #28). */
     oauthPort: number
   }
-}
-
-/** A free loopback port, for the OAuth server the social test starts there. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
 }
 
 export default async function setup(project: TestProject) {
@@ -56,9 +45,12 @@ export default async function setup(project: TestProject) {
     ['/usr/lib/nginx/modules/ngx_rtmp_module.so', 'libnginx-mod-rtmp'],
     ['/usr/bin/ffmpeg', 'ffmpeg'],
     ['/usr/bin/yt-dlp', 'yt-dlp'],
+    ['/usr/bin/streamlink', 'streamlink'],
   ] as const) {
     if (!fs.existsSync(file)) {
-      throw new Error(`${file} not found: apt-get install -y ${pkg} (the OBS ingest test needs it)`)
+      throw new Error(
+        `${file} not found: apt-get install -y ${pkg} (the OBS ingest and SHOWROOM-client tests need it)`,
+      )
     }
   }
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-media-'))

@@ -19,11 +19,10 @@ beforeAll(async () => {
     openBrowser({ phone: true }),
     openBrowser(),
   ])
-  await Promise.all([
-    logIn(organizer.page, 'demo_organizer'),
-    logIn(navigator.page, NAVIGATOR),
-    logIn(liver.page, 'demo_liver'),
-  ])
+  // One after another: three slow password checks and four browsers at once on two cores.
+  await logIn(organizer.page, 'demo_organizer')
+  await logIn(navigator.page, NAVIGATOR)
+  await logIn(liver.page, 'demo_liver')
 })
 afterAll(async () => {
   await Promise.all([organizer.close(), navigator.close(), viewer.close(), liver.close()])

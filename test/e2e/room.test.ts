@@ -48,6 +48,50 @@ describe('live room in Chromium', () => {
     expect(watcher.errors).toEqual([])
   })
 
+  it('starts the picture before the app, and the app’s player takes that very video without restarting it', async () => {
+    const page = watcher.page
+    // Every video element the page ever has, where it first stood, and whether its media
+    // was ever reset ('emptied': a new source, as a player starting over would cause).
+    await page.addInitScript(() => {
+      const seen: Array<{ video: HTMLVideoElement; firstIn: string; emptied: number }> = []
+      Reflect.set(window, '__videos', seen)
+      new MutationObserver(() => {
+        for (const video of document.querySelectorAll('video')) {
+          if (seen.some((s) => s.video === video)) continue
+          const entry = { video, firstIn: video.parentElement?.id ?? '', emptied: 0 }
+          video.addEventListener('emptied', () => entry.emptied++)
+          seen.push(entry)
+        }
+      }).observe(document, { subtree: true, childList: true })
+    })
+    await page.goto(base() + '/r/kirari_hoshino')
+    const video = page.getByTestId('room-video')
+    await video.waitFor()
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.5)
+    const videos = await video.evaluate((player: HTMLVideoElement) => {
+      const seen = Reflect.get(window, '__videos') as Array<{
+        video: HTMLVideoElement
+        firstIn: string
+        emptied: number
+      }>
+      return seen.map((s) => ({
+        firstIn: s.firstIn,
+        emptied: s.emptied,
+        isPlayer: s.video === player,
+      }))
+    })
+    expect(videos).toEqual([{ firstIn: 'boot-stage', emptied: 0, isPlayer: true }])
+    expect(await page.locator('#boot-stage').count()).toBe(0)
+    // The app's player knows it plays: no loading sign over the picture.
+    await expect.poll(() => page.getByText('映像を読み込み中').count()).toBe(0)
+    // The app's controls work on it.
+    await page.getByRole('button', { name: 'ミュート解除' }).click()
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false)
+    expect(watcher.errors).toEqual([])
+  })
+
   it('a comment posted in one browser appears in another through the push socket; ５０ stays hidden', async () => {
     const page = viewer.page
     await logIn(page)

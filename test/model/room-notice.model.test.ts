@@ -2,7 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type EventFromLogic } from 'xstate'
 import type { PushSendBody, PushSendStatus } from '../../src/contract/follow.ts'
 import { ApiRequestError } from '../../src/domain/api-failure.ts'
-import { roomNoticeMachine } from '../../src/machines/room-notice/room-notice.machine.ts'
+import {
+  roomNoticeMachine,
+  type DeviceSubscribeResult,
+} from '../../src/machines/room-notice/room-notice.machine.ts'
 import { coverageLine, walkMachine, type WalkResult } from './graph-walk.ts'
 import { serverError } from './shop-fixtures.ts'
 
@@ -28,6 +31,14 @@ describe('room notice machine graph', () => {
       { type: 'xstate.done.actor.setStatus', output: { push_send_status: {} } },
       { type: 'xstate.error.actor.setStatus', error: lost },
       { type: 'xstate.error.actor.setStatus', error: notFollowing },
+      { type: 'xstate.done.actor.checkDeviceOffer', output: true },
+      { type: 'xstate.done.actor.checkDeviceOffer', output: false },
+      { type: 'xstate.error.actor.checkDeviceOffer', error: lost },
+      { type: 'device.accept' },
+      { type: 'device.dismiss' },
+      { type: 'xstate.done.actor.subscribeDevice', output: 'subscribed' },
+      { type: 'xstate.done.actor.subscribeDevice', output: 'blocked' },
+      { type: 'xstate.error.actor.subscribeDevice', error: lost },
     ] as Array<EventFromLogic<typeof roomNoticeMachine>>
     const walk = walkMachine(roomNoticeMachine, {
       input: { roomId: 7 },
@@ -45,6 +56,12 @@ describe('room notice machine graph', () => {
         }
         if (event.type === 'xstate.error.actor.setStatus')
           expect(to.context.on).toBe(from.context.on)
+        // This device is offered the notifications only as they are turned on, never before.
+        if (to.matches({ shown: 'offering' }) && !from.matches({ shown: 'offering' })) {
+          expect(from.matches({ shown: 'checkingDevice' })).toBe(true)
+          expect(to.context.on).toBe(true)
+        }
+        if (to.matches({ shown: 'checkingDevice' })) expect(to.context.on).toBe(true)
       },
     })
     walks.push(walk)
@@ -84,6 +101,47 @@ describe('room notice machine graph', () => {
       { room_id: 7, status: 1 },
     ])
     expect(keys).toEqual(['room.noticeOff', 'room.noticeOn'])
+    actor.stop()
+  })
+
+  it('offers this device the notifications when they are turned on, and subscribes it on yes', async () => {
+    const keys: string[] = []
+    let subscribed = 0
+    const actor = createActor(
+      roomNoticeMachine.provide({
+        actors: {
+          loadStatus: fromPromise(() => Promise.resolve<PushSendStatus>({ status: 0 })),
+          setStatus: fromPromise(({ input }) =>
+            Promise.resolve({ push_send_status: { status: input.status === 1 ? 1 : 0 } as const }),
+          ),
+          checkDeviceOffer: fromPromise(() => Promise.resolve(true)),
+          subscribeDevice: fromPromise(() => {
+            subscribed++
+            return Promise.resolve<DeviceSubscribeResult>('subscribed')
+          }),
+        },
+        actions: {
+          notify: (_, n) => {
+            if ('key' in n) keys.push(n.key)
+          },
+        },
+      }),
+      { input: { roomId: 7 } },
+    ).start()
+    const settle = () => new Promise((r) => setTimeout(r, 0))
+    await settle()
+    expect(actor.getSnapshot().matches({ shown: 'idle' })).toBe(true)
+    actor.send({ type: 'notice.toggle' })
+    await settle()
+    expect(actor.getSnapshot().matches({ shown: 'offering' })).toBe(true)
+    actor.send({ type: 'device.accept' })
+    await settle()
+    expect(subscribed).toBe(1)
+    expect(keys).toEqual(['room.noticeOn', 'room.deviceSubscribed'])
+    // Turned off and on again: asked again only if the device still takes none (the check).
+    actor.send({ type: 'notice.toggle' })
+    await settle()
+    expect(actor.getSnapshot().matches({ shown: 'idle' })).toBe(true)
     actor.stop()
   })
 })

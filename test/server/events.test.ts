@@ -182,6 +182,25 @@ describe.each(await testEngines())('event points on %s', (engine) => {
     expect(second?.gap).toBe(0)
   })
 
+  it('a ranking read right after a gift holds it, though the board was read a moment before', async () => {
+    const eventId = await makeEvent('read_after', -HOUR, HOUR)
+    const client = new TestClient(server.url)
+    const points = async () =>
+      (
+        (await client.json(`/api/event/${eventId}/ranking`)).body as unknown as EventRankingAnswer
+      ).ranking.map((r) => [r.room_id, r.point])
+    // The board is read and fresh; the gift's standings are not told yet (a flush later).
+    expect((await points()).every(([, p]) => p === 0)).toBe(true)
+    const room = at(lives, 2)
+    await sendGift(
+      db(),
+      server.hub,
+      { userId: at(viewers, 3), liveId: room.liveId, giftId: 7, num: 1 },
+      'paid',
+    )
+    expect((await points())[0]).toEqual([room.roomId, 50])
+  })
+
   it("answers the room's standing and the event's ranking over HTTP, in SHOWROOM's shapes", async () => {
     const key = 'http_cup'
     // It ends before the other test events, so it is the one the rooms show.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { DEMO_PASSWORD } from '../../server/db/seed.ts'
 import { WATCH_LIFETIME_MS } from '../../server/services/ad-reward.ts'
-import { purgeExpired } from '../../server/services/purge.ts'
+import { MAIL_KEPT_MS, PRESENCE_KEPT_MS, purgeExpired } from '../../server/services/purge.ts'
 import { TestClient } from './client.ts'
 import { liveOf } from './socket.ts'
 import { startTestServer, testEngines, type TestServer } from './harness.ts'
@@ -216,6 +216,69 @@ describe.each(await testEngines())('hardening on %s', (engine) => {
     expect(
       await db().selectFrom('captchas').select('id').where('session_id', '=', session).execute(),
     ).toHaveLength(1)
+  })
+
+  it('purges mail sent or given up on a month ago and the presence of processes gone, keeping the rest', async () => {
+    const now = Date.now()
+    const ago = (ms: number) => new Date(now - ms)
+    const mails = await db()
+      .insertInto('mail_queue')
+      .values([
+        {
+          recipient: 'old@kirari.example',
+          body: 'old',
+          status: 'sent',
+          sent_at: ago(MAIL_KEPT_MS + 60_000),
+        },
+        {
+          recipient: 'gave-up@kirari.example',
+          body: 'x',
+          status: 'failed',
+          created_at: ago(MAIL_KEPT_MS + 60_000),
+        },
+        { recipient: 'new@kirari.example', body: 'new', status: 'sent', sent_at: ago(60_000) },
+        {
+          recipient: 'waiting@kirari.example',
+          body: 'q',
+          status: 'queued',
+          created_at: ago(MAIL_KEPT_MS + 60_000),
+        },
+      ])
+      .returning('recipient')
+      .execute()
+    expect(mails).toHaveLength(4)
+    await db()
+      .insertInto('live_presence')
+      .values([
+        {
+          process_id: 'gone',
+          bcsvr_key: `k_${engine}`,
+          viewers: 3,
+          seen_at: ago(PRESENCE_KEPT_MS + 60_000),
+        },
+        { process_id: 'alive', bcsvr_key: `k_${engine}`, viewers: 2, seen_at: ago(1000) },
+      ])
+      .execute()
+    const purged = await purgeExpired(db())
+    expect(purged.mail_queue).toBeGreaterThanOrEqual(2)
+    expect(purged.live_presence).toBeGreaterThanOrEqual(1)
+    const left = await db()
+      .selectFrom('mail_queue')
+      .select('recipient')
+      .where(
+        'recipient',
+        'in',
+        mails.map((m) => m.recipient),
+      )
+      .orderBy('recipient')
+      .execute()
+    expect(left.map((m) => m.recipient)).toEqual(['new@kirari.example', 'waiting@kirari.example'])
+    const presence = await db()
+      .selectFrom('live_presence')
+      .select('process_id')
+      .where('bcsvr_key', '=', `k_${engine}`)
+      .execute()
+    expect(presence.map((p) => p.process_id)).toEqual(['alive'])
   })
 
   it('sets a birthday once, and never takes the guardian agreement from the user', async () => {

@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import { MAX_BUS_BACKLOG, inProcessBus, type Bus } from '../../server/broadcast/bus.ts'
+import { BusOutbox, MAX_BUS_BACKLOG, inProcessBus, type Bus } from '../../server/broadcast/bus.ts'
 import { PushHub } from '../../server/broadcast/hub.ts'
 import { MAX_COMMANDS_PER_SECOND, type HubOptions } from '../../server/broadcast/sockets.ts'
 
@@ -146,9 +146,9 @@ describe('push hub limits', () => {
     const inner = inProcessBus()
     let down = true
     const bus: Bus = {
-      publish: (key, frame) => {
+      publish: (key, frame, id) => {
         if (down) throw new Error('bus down')
-        return inner.publish(key, frame)
+        return inner.publish(key, frame, id)
       },
       onMessage: (handler) => inner.onMessage(handler),
       close: () => inner.close(),
@@ -171,6 +171,45 @@ describe('push hub limits', () => {
     ).toEqual([{ n: 1 }, { n: 2 }])
     expect(hub.stats().busBacklog).toBe(0)
     viewer.ws.close()
+  })
+
+  it('a connection lost under frames in flight: sent again in order with their ids, each stored once', async () => {
+    // A stream that acknowledges and stores a frame once per id. The connection drops: 'one'
+    // had reached it but its acknowledgement is lost; 'two' had not reached it. Both are refused
+    // late, 'two' first.
+    const stored: Array<{ id: string; frame: string }> = []
+    const store = (id: string, frame: string) => {
+      if (!stored.some((s) => s.id === id)) stored.push({ id, frame })
+    }
+    let attempts = 0
+    const bus: Bus = {
+      publish: (_key, frame, id) => {
+        attempts++
+        if (attempts === 1) {
+          store(id, frame)
+          return new Promise((_, reject) => setTimeout(() => reject(new Error('ack lost')), 30))
+        }
+        if (attempts === 2) {
+          return new Promise((_, reject) => setTimeout(() => reject(new Error('lost')), 10))
+        }
+        store(id, frame)
+        return Promise.resolve()
+      },
+      onMessage: () => {},
+      close: () => Promise.resolve(),
+    }
+    const errors: unknown[] = []
+    const outbox = new BusOutbox(bus, (e) => errors.push(e))
+    outbox.send('k', 'one')
+    outbox.send('k', 'two')
+    await vi.waitFor(() => expect(stored.map((s) => s.frame)).toEqual(['one', 'two']), {
+      timeout: 3000,
+    })
+    expect(outbox.size).toBe(0)
+    expect(errors.length).toBeGreaterThan(0)
+    await new Promise((r) => setTimeout(r, 1200))
+    expect(stored.map((s) => s.frame)).toEqual(['one', 'two'])
+    outbox.stop()
   })
 
   it('keeps at most MAX_BUS_BACKLOG refused frames, the newest', async () => {

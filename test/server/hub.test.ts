@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { textFrame } from '../../server/broadcast/frames.ts'
-import { BATCH_MS, PushHub } from '../../server/broadcast/hub.ts'
+import { PushHub } from '../../server/broadcast/hub.ts'
+import type { Client } from '../../server/broadcast/sockets.ts'
+import { RollingWriter } from '../../server/broadcast/writer.ts'
 
 /** A push hub alone on an HTTP server, and clients that record every message they read. */
 let hub: PushHub
@@ -59,7 +61,7 @@ describe('push hub', () => {
     const key = 'hub:batch'
     const clients = await Promise.all([subscriber(key), subscriber(key), subscriber(key)])
     const other = await subscriber('hub:elsewhere')
-    await pause(BATCH_MS * 2)
+    await pause(50)
     const stringify = vi.spyOn(JSON, 'stringify')
     const write = vi.spyOn(net.Socket.prototype, 'write')
     for (let i = 0; i < 10; i++) hub.publish(key, { t: 1, cm: `連続${i}` })
@@ -76,29 +78,80 @@ describe('push hub', () => {
     for (const c of [...clients, other]) c.ws.close()
   })
 
-  it('sends a quiet room’s message at once, and gathers a busy room’s into one write per socket', async () => {
-    const key = 'hub:busy'
+  it('sends a quiet room’s message on the next turn, with no batch window', async () => {
+    const key = 'hub:quiet'
     const a = await subscriber(key)
-    await pause(BATCH_MS * 2)
     const write = vi.spyOn(net.Socket.prototype, 'write')
-    const nextTicks = async () => {
-      await new Promise((r) => setImmediate(r))
-      await new Promise((r) => setImmediate(r))
+    const nextTurn = () => new Promise((r) => setImmediate(r))
+    for (let i = 0; i < 3; i++) {
+      hub.publish(key, { t: 1, cm: `静か${i}` })
+      await nextTurn()
+      await nextTurn()
+      // Each message is written by itself, at once.
+      expect(write).toHaveBeenCalledTimes(i + 1)
     }
-    hub.publish(key, { t: 1, cm: '最初' })
-    // Quiet: the first message goes out on the next tick, before any batch window.
-    await nextTicks()
-    expect(write).toHaveBeenCalledTimes(1)
-    // Busy: messages within BATCH_MS of that write wait for the window, over several ticks, and
-    // then go together.
-    for (let i = 0; i < 4; i++) {
-      hub.publish(key, { t: 1, cm: `続き${i}` })
-      await nextTicks()
-    }
-    expect(write).toHaveBeenCalledTimes(1)
-    await vi.waitFor(() => expect(a.messages).toHaveLength(5))
-    expect(write).toHaveBeenCalledTimes(2)
+    await vi.waitFor(() => expect(a.messages).toHaveLength(3))
     a.ws.close()
+  })
+})
+
+describe('the rolling writer', () => {
+  const follower = (name: string) => ({ name }) as unknown as Client
+  const nameOf = (client: Client) => (client as unknown as { name: string }).name
+  const text = (frames: readonly Buffer[]) => frames.map((f) => f.toString()).join('+')
+  const settle = async (writer: RollingWriter) => {
+    for (let turn = 0; turn < 50; turn++) await new Promise((r) => setImmediate(r))
+    writer.drain()
+  }
+
+  it('a frame published during a pass reaches the followers not yet passed in that pass, the others right after', async () => {
+    const written: string[] = []
+    const writer: RollingWriter = new RollingWriter((client, batch, frames) => {
+      written.push(`${nameOf(client)}:${text(frames)}`)
+      expect(batch.toString()).toBe(frames.map((f) => f.toString()).join(''))
+      // The first write's turn over, B is published while the pass is under way.
+      if (written.length === 1) writer.append('room', Buffer.from('B'))
+    }, 1)
+    for (const name of ['c1', 'c2', 'c3']) writer.follow('room', follower(name))
+    writer.append('room', Buffer.from('A'))
+    expect(written).toEqual([])
+    await settle(writer)
+    expect(written).toEqual(['c1:A', 'c2:A+B', 'c3:A+B', 'c1:B'])
+    // A follower that came later is owed only what comes after it.
+    writer.follow('room', follower('c4'))
+    writer.append('room', Buffer.from('C'))
+    await settle(writer)
+    expect(written.slice(4)).toEqual(['c1:C', 'c2:C', 'c3:C', 'c4:C'])
+  })
+
+  it('a small room’s frame is not held up behind a big room’s pass', async () => {
+    const written: string[] = []
+    const writer = new RollingWriter((client, _batch, frames) => {
+      written.push(`${nameOf(client)}:${text(frames)}`)
+    }, 2)
+    for (let i = 1; i <= 6; i++) writer.follow('big', follower(`big${i}`))
+    writer.follow('small', follower('small1'))
+    writer.append('big', Buffer.from('X'))
+    writer.append('small', Buffer.from('Y'))
+    await settle(writer)
+    expect(written.indexOf('small1:Y')).toBeLessThan(written.indexOf('big6:X'))
+    expect(written).toHaveLength(7)
+  })
+
+  it('writes everything owed at once when drained, and nothing to a follower that left', () => {
+    const written: string[] = []
+    const writer = new RollingWriter((client, _batch, frames) => {
+      written.push(`${nameOf(client)}:${text(frames)}`)
+    })
+    const gone = follower('gone')
+    writer.follow('room', follower('stays'))
+    writer.follow('room', gone)
+    writer.append('room', Buffer.from('1'))
+    writer.append('room', Buffer.from('2'))
+    writer.unfollow('room', gone)
+    expect(writer.append('nobody', Buffer.from('x'))).toBe(false)
+    writer.drain()
+    expect(written).toEqual(['stays:1+2'])
   })
 })
 

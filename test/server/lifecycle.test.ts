@@ -66,14 +66,18 @@ describe('graceful shutdown', () => {
   it('finishes a request in flight, then refuses new connections and closes the database', async () => {
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
+    let reached!: () => void
+    const arrived = new Promise<void>((resolve) => (reached = resolve))
     const server = await startTestServer('pglite', {}, (app) => {
       app.get('/api/test/slow', async (c) => {
+        reached()
         await held
         return c.json({ finished: true })
       })
     })
     const inFlight = fetch(`${server.url}/api/test/slow`)
-    await new Promise((r) => setTimeout(r, 50))
+    // In flight: the server is running it (a fixed wait loses the race on a loaded machine).
+    await arrived
     const closing = server.close()
     await new Promise((r) => setTimeout(r, 50))
     await expect(fetch(`${server.url}/api/live/onlive_num`)).rejects.toThrow()
@@ -86,8 +90,11 @@ describe('graceful shutdown', () => {
   it('publishes what a request in flight committed before the bus and the sockets close', async () => {
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
+    let reached!: () => void
+    const arrived = new Promise<void>((resolve) => (reached = resolve))
     const server = await startTestServer('pglite', {}, (app) => {
       app.get('/api/test/commit_then_publish', async (c) => {
+        reached()
         await held
         c.var.hub.publish('lifecycle:room', { t: 1, cm: 'after commit' })
         return c.json({ ok: 1 })
@@ -97,7 +104,7 @@ describe('graceful shutdown', () => {
     socket.ws.send('SUB\tlifecycle:room')
     await new Promise((r) => setTimeout(r, 50))
     const inFlight = fetch(`${server.url}/api/test/commit_then_publish`)
-    await new Promise((r) => setTimeout(r, 50))
+    await arrived
     const closing = server.close()
     await new Promise((r) => setTimeout(r, 50))
     release()

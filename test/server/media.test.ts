@@ -71,7 +71,7 @@ describe('demo live channel', () => {
     expect(master.match(/^\w+\/index\.m3u8$/gm)).toEqual(['source/index.m3u8', 'low/index.m3u8'])
     const playlist = await server.get('/hls/kirari_hoshino/source/index.m3u8')
     expect(playlist.status).toBe(200)
-    expect(playlist.headers.get('content-type')).toBe('application/vnd.apple.mpegurl')
+    expect(playlist.headers.get('content-type')).toBe('application/x-mpegURL')
     const text = await playlist.text()
     const segment = /^(\d+\.ts)$/m.exec(text)?.[1] ?? ''
     const ts = await server.get(`/hls/kirari_hoshino/source/${segment}`)

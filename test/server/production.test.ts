@@ -18,7 +18,7 @@ function serve(env: Record<string, string>) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: `${import.meta.dirname}/../..`,
-      // No KIRARI_DEMO, no NODE_ENV: as the README's scale-out section starts it.
+      // No KIRARI_DEMO, no NODE_ENV: as docs/running-a-site.md's "Scaling out" starts it.
       env: { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: 'memory://', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 import type { Logger } from '../../server/env.ts'
 import { retryDelay } from '../../server/services/mail-queue.ts'
+import { queuedMessages } from '../../server/services/smtp-provider.ts'
 import { startServer, type RunningServer } from '../../server/server.ts'
 import { fakeDist, openTestDatabase, testEngines, type Engine } from './harness.ts'
 
@@ -143,7 +144,8 @@ describe.each(await testEngines())('mail through SMTP on %s', (engine) => {
     inbox = await startInbox()
     site = await start(
       engine,
-      { SMTP_URL: `smtp://kirari:secret@127.0.0.1:${inbox.port}` },
+      // The sender looks at the queue often: a mail another process queued goes out soon.
+      { SMTP_URL: `smtp://kirari:secret@127.0.0.1:${inbox.port}`, MAIL_POLL_MS: '200' },
       'left@kirari.example',
     )
   })
@@ -162,6 +164,40 @@ describe.each(await testEngines())('mail through SMTP on %s', (engine) => {
     expect((await arrived('left@kirari.example')).subject).toBe('queued before')
   })
 
+  it('sends the mail an operator command queued from its own process (organizer:approve)', async () => {
+    const config = loadConfig({
+      KIRARI_DEMO: '1',
+      NODE_ENV: 'test',
+      DATA_DIR: 'memory://',
+      SMTP_URL: `smtp://kirari:secret@127.0.0.1:${inbox.port}`,
+    })
+    const silent: Logger = { info: () => {}, error: () => {} }
+    await queuedMessages(config, site.db, silent).send({
+      channel: 'mail',
+      recipient: 'applicant@kirari.example',
+      subject: '審査結果',
+      body: '承認されました',
+    })
+    expect((await arrived('applicant@kirari.example')).subject).toBe('審査結果')
+    // Without SMTP_URL the command leaves it in the outbox, as the server would.
+    const outboxOnly = loadConfig({ KIRARI_DEMO: '1', NODE_ENV: 'test', DATA_DIR: 'memory://' })
+    await queuedMessages(outboxOnly, site.db, silent).send({
+      channel: 'mail',
+      recipient: 'kept@kirari.example',
+      subject: '保管',
+      body: 'outbox',
+    })
+    const where = async (table: 'mail_queue' | 'outbox') =>
+      (
+        await site.db
+          .selectFrom(table)
+          .select('recipient')
+          .where('recipient', '=', 'kept@kirari.example')
+          .execute()
+      ).length
+    expect([await where('mail_queue'), await where('outbox')]).toEqual([0, 1])
+  })
+
   it('mails the password-reset guide in Japanese by default, kept in the outbox as well', async () => {
     const sent = await post(site.server.url, '/user/forget_mail_send', {
       mail_address: 'demo_viewer@kirari.example',
@@ -172,12 +208,15 @@ describe.each(await testEngines())('mail through SMTP on %s', (engine) => {
     expect(address(mail.from)).toEqual(['no-reply@kirari.example'])
     expect(mail.text).toContain('アカウントID: demo_viewer')
     expect(mail.text).toContain(`${site.server.url}/reset_password/sms`)
-    const row = await site.db
-      .selectFrom('mail_queue')
-      .selectAll()
-      .where('recipient', '=', 'demo_viewer@kirari.example')
-      .executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
+    // The sender marks the row once the server has taken the mail: a moment after it arrived.
+    await vi.waitFor(async () => {
+      const row = await site.db
+        .selectFrom('mail_queue')
+        .selectAll()
+        .where('recipient', '=', 'demo_viewer@kirari.example')
+        .executeTakeFirstOrThrow()
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
+    }, WAIT)
     const copy = await site.db
       .selectFrom('outbox')
       .select('subject')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiRequestError, type ApiFailure } from '../../src/domain/api-failure.ts'
-import { createApiClient } from '../../src/effects/api/client.ts'
+import { createApiClient, KEYED_TRIES, newIdempotencyKey } from '../../src/effects/api/client.ts'
 
 interface Seen {
   url: string
@@ -210,5 +210,74 @@ describe('API client (SPEC.md §7, §8)', () => {
       fieldErrors: { postal_code: '郵便番号は…' },
     })
     expect(failure.kind === 'server' && failure.fieldErrors).toEqual({ postal_code: '郵便番号は…' })
+  })
+})
+
+describe('a call that spends, sent with an idempotency key', () => {
+  const ok = () => json(200, { ok: 1 })
+  const token = (req: Seen) =>
+    req.url.endsWith('/api/csrf_token') ? json(200, { csrf_token: 't' }) : null
+
+  it('sends the key, and sends it again (the same key) when the answer was lost', async () => {
+    let calls = 0
+    const { fetch, seen } = fakeFetch((req) => {
+      const t = token(req)
+      if (t) return t
+      calls++
+      if (calls === 1) throw new TypeError('Failed to fetch')
+      return ok()
+    })
+    const api = createApiClient({ baseURL, fetch })
+    await expect(
+      api.postForm('/api/live/gifting_point_use', { num: 1 }, { idempotencyKey: 'k-1' }),
+    ).resolves.toEqual({ ok: 1 })
+    const sends = seen.filter((r) => r.method === 'POST')
+    expect(sends).toHaveLength(2)
+    expect(sends.map((r) => r.headers.get('idempotency-key'))).toEqual(['k-1', 'k-1'])
+  })
+
+  it('waits and asks again while the server still runs the first copy (409 running)', async () => {
+    let calls = 0
+    const { fetch, seen } = fakeFetch((req) => {
+      const t = token(req)
+      if (t) return t
+      calls++
+      return calls === 1
+        ? json(409, {
+            errors: [{ error_user_msg: '処理中', error_type: 'IDEMPOTENCY_KEY_RUNNING' }],
+          })
+        : ok()
+    })
+    const api = createApiClient({ baseURL, fetch })
+    await api.postJson('/api/x', {}, { idempotencyKey: 'k-2' })
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(2)
+  })
+
+  it(`gives up after ${KEYED_TRIES} tries, and never resends a refused or unkeyed call`, async () => {
+    const lost = fakeFetch((req) => token(req) ?? Promise.reject(new TypeError('Failed to fetch')))
+    const api = createApiClient({ baseURL, fetch: lost.fetch })
+    expect((await failureOf(api.postForm('/api/x', {}, { idempotencyKey: 'k-3' }))).kind).toBe(
+      'network',
+    )
+    expect(lost.seen.filter((r) => r.method === 'POST')).toHaveLength(KEYED_TRIES)
+
+    const unkeyed = fakeFetch(
+      (req) => token(req) ?? Promise.reject(new TypeError('Failed to fetch')),
+    )
+    await failureOf(createApiClient({ baseURL, fetch: unkeyed.fetch }).postForm('/api/x', {}))
+    expect(unkeyed.seen.filter((r) => r.method === 'POST')).toHaveLength(1)
+
+    const refused = fakeFetch(
+      (req) => token(req) ?? json(400, { errors: [{ error_user_msg: 'ゴールドが足りません' }] }),
+    )
+    const refusing = createApiClient({ baseURL, fetch: refused.fetch })
+    await failureOf(refusing.postForm('/api/x', {}, { idempotencyKey: 'k-4' }))
+    expect(refused.seen.filter((r) => r.method === 'POST')).toHaveLength(1)
+  })
+
+  it('makes a new key for each action', () => {
+    const keys = new Set(Array.from({ length: 100 }, newIdempotencyKey))
+    expect(keys.size).toBe(100)
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/)
   })
 })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildFrame, type FrameFields, type FrameType } from '../../src/contract/push.ts'
 import { avatarUrl } from '../../src/domain/avatar.ts'
-import { parseFrame } from '../../src/effects/push-socket.ts'
+import { parseFrame, reconnectDelay } from '../../src/effects/push-socket.ts'
 
 const recorded = JSON.parse(
   fs.readFileSync(
@@ -163,5 +163,22 @@ describe('push frames as room events', () => {
     expect(parseFrame(msg({ t: '__proto__' }))).toBeNull()
     expect(parseFrame('ACK\tshowroom')).toBeNull()
     expect(parseFrame('MSG\tkey\tnot json')).toBeNull()
+  })
+})
+
+describe('reconnect waits of the push socket', () => {
+  it('double up to 30 s, each a random point in the upper half, so sockets spread out', () => {
+    expect(reconnectDelay(1, () => 0)).toBe(500)
+    expect(reconnectDelay(1, () => 1)).toBe(1000)
+    expect(reconnectDelay(2, () => 0.5)).toBe(1500)
+    expect(reconnectDelay(20, () => 0)).toBe(15_000)
+    expect(reconnectDelay(20, () => 1)).toBe(30_000)
+    // 2,000 sockets of a dead process: their first retries spread over the whole half second.
+    const waits = Array.from({ length: 2000 }, () => reconnectDelay(1))
+    const perTenth = new Map<number, number>()
+    for (const w of waits)
+      perTenth.set(Math.floor(w / 100), (perTenth.get(Math.floor(w / 100)) ?? 0) + 1)
+    expect(Math.max(...perTenth.values())).toBeLessThan(600)
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(500)
   })
 })

@@ -7,6 +7,7 @@ import { serializeCookie } from '../../src/domain/set-cookie.ts'
 import { mergeOnlives } from '../../src/domain/onlives.ts'
 import { pageTitle } from '../../src/domain/title.ts'
 import { isWebviewClient } from '../../src/domain/webview.ts'
+import { whenOnline } from '../../src/effects/browser.ts'
 import type { OnliveGenre, OnliveItem } from '../../src/domain/api-types.ts'
 
 describe('compact counts (SPEC.md §9)', () => {
@@ -22,6 +23,19 @@ describe('compact counts (SPEC.md §9)', () => {
 })
 
 describe('chunk reloads (SPEC.md §8)', () => {
+  it('waits for the network before acting on a file that failed offline', () => {
+    const browser = Object.assign(new EventTarget(), { navigator: { onLine: false } })
+    const runs: string[] = []
+    whenOnline(() => runs.push('offline'), browser as unknown as Window)
+    expect(runs).toEqual([])
+    browser.navigator.onLine = true
+    browser.dispatchEvent(new Event('online'))
+    browser.dispatchEvent(new Event('online'))
+    expect(runs).toEqual(['offline'])
+    whenOnline(() => runs.push('online'), browser as unknown as Window)
+    expect(runs).toEqual(['offline', 'online'])
+  })
+
   it('reloads once per 10 s per path', () => {
     expect(mayReloadChunk({}, '/a', 5000)).toBe(true)
     expect(mayReloadChunk({ '/a': 1000 }, '/a', 10999)).toBe(false)

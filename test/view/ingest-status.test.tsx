@@ -68,6 +68,21 @@ describe('受信状況 in the broadcaster menu (issue #38)', () => {
     expect(api.calls).toContain('/api/live/ingest_status?room_id=7')
   })
 
+  it('tells the liver when OBS went away mid-live, and not the idle hint', async () => {
+    const lost = { receiving: false, video: null, audio: null, renditions: [] }
+    renderApp(
+      '/r/kirari_hoshino',
+      fakeApi(ownerRoom({ on_air: true, ingest: ingest(2, lost) } satisfies IngestStatusAnswer)),
+    )
+    const status = await within(await section()).findByRole('status')
+    await waitFor(() =>
+      expect(status.textContent).toContain(
+        'OBS からの映像が届いていません。30 秒以内に配信を再開しないと、ライブは終了します。',
+      ),
+    )
+    expect(status.textContent).not.toContain('受信していません')
+  })
+
   it('shows what arrives and no warning for a 2 s keyframe interval', async () => {
     renderApp(
       '/r/kirari_hoshino',

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { render } from '@testing-library/react'
+import { configure, render } from '@testing-library/react'
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import { composeApp } from '../../src/compose/app.ts'
 import type { Effects } from '../../src/compose/effects.ts'
@@ -13,6 +13,10 @@ import { createAppRouter } from '../../src/router.tsx'
 import { AppActorContext, AuthPortContext } from '../../src/views/app-context.tsx'
 import type { ServiceSettings } from '../../src/domain/api-types.ts'
 import { NOW, settings } from '../model/fixtures.ts'
+
+// A lazily loaded chunk (a modal, a page) takes over a second on a loaded 2-core CI machine:
+// findBy… waits up to 5 s (the default 1 s made such tests fail by the clock, not the app).
+configure({ asyncUtilTimeout: 5_000 })
 
 for (const locale of ['ja', 'en', 'zh-tw', 'th'] as const) {
   const file = path.resolve(import.meta.dirname, `../../i18n/${locale}.json`)

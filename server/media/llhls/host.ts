@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono'
-import { Live } from './live.ts'
+import type { Live } from './live.ts'
+import { publishCallbacks, type MediaHostOptions } from './callbacks.ts'
 import { SOURCE_RUNG, widthFor } from './ladder.ts'
 import { lowLatencyPlaylist, masterPlaylist, plainPlaylist, type Variant } from './playlist.ts'
 import type { Rendition } from './rendition.ts'
+import { PLAYLIST_CONTENT_TYPE } from '../../../src/contract/media.ts'
 
 /**
  * The media host's HTTP side (`npm run media`): nginx-rtmp's publish callbacks (checked with the
@@ -10,8 +12,6 @@ import type { Rendition } from './rendition.ts'
  * `/lives/{room_url_key}/…`, which web processes proxy to viewers at `/hls/{room_url_key}/live/…`.
  */
 
-/** An encoder that comes back within this keeps its live (and its playlists). */
-export const RECONNECT_GRACE_MS = 30_000
 /** A live's first playlist waits this long for its first segment (the encoder just connected). */
 const FIRST_SEGMENT_WAIT_MS = 10_000
 /** A blocking playlist request waits at most three target durations (RFC 8216bis 6.2.5.2). */
@@ -19,20 +19,10 @@ const BLOCK_MS = 6_000
 /** A part named in a preload hint is held until it is made. */
 const PART_WAIT_MS = 4_000
 
-const PLAYLIST = 'application/vnd.apple.mpegurl'
 /** Parts, segments and inits never change: a CDN may hold them. Their names are unique per live. */
 const IMMUTABLE = 'public, max-age=600, immutable'
 
-export interface MediaHostOptions {
-  /** The site, for the publish callbacks (KIRARI_URL). */
-  siteUrl: string
-  secret: string | undefined
-  /** Where this host's ffmpeg reads an encoder: `rtmp://127.0.0.1:{port}/live`. */
-  rtmpPlayBase: string
-  log(message: string): void
-  /** Tells the site the encoder of a live stalled or came back. */
-  notifyStall?: (name: string, stalled: boolean) => Promise<void>
-}
+export type { MediaHostOptions }
 
 export interface MediaHost {
   app: Hono
@@ -42,10 +32,6 @@ export interface MediaHost {
 }
 
 export function createMediaHost(o: MediaHostOptions): MediaHost {
-  const byName = new Map<string, Live>()
-  const byKey = new Map<string, Live>()
-  const drops = new Map<string, NodeJS.Timeout>()
-  const query = o.secret ? `?secret=${encodeURIComponent(o.secret)}` : ''
   const app = new Hono()
   // Players on any origin may read a live (as from a CDN); the callbacks are POSTs and stay closed.
   app.use('/lives/*', async (c, next) => {
@@ -53,88 +39,8 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
     c.header('Access-Control-Allow-Origin', '*')
   })
 
-  const notifyStall =
-    o.notifyStall ??
-    (async (name: string, stalled: boolean) => {
-      await fetch(`${o.siteUrl}/media/rtmp/on_stall${query}`, {
-        method: 'POST',
-        body: new URLSearchParams({ name, stalled: stalled ? '1' : '0' }),
-        signal: AbortSignal.timeout(5000),
-      })
-    })
-
-  const ticker = setInterval(() => {
-    const now = Date.now()
-    for (const live of byName.values()) live.tick(now)
-  }, 1000)
-  ticker.unref()
-
-  const allowed = (c: Context) => !o.secret || c.req.query('secret') === o.secret
-
-  /** Forwards nginx's callback body to the site; its answer decides. */
-  const forward = async (c: Context, call: string) => {
-    const body = await c.req.text()
-    const answer = await fetch(`${o.siteUrl}/media/rtmp/${call}${query}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': c.req.header('content-type') ?? 'application/x-www-form-urlencoded',
-      },
-      body,
-      signal: AbortSignal.timeout(10_000),
-    })
-    return { answer, name: new URLSearchParams(body).get('name') ?? '' }
-  }
-
-  app.post('/rtmp/on_publish', async (c) => {
-    if (!allowed(c)) return c.text('forbidden', 403)
-    const { answer, name } = await forward(c, 'on_publish')
-    if (!answer.ok) return c.text(await answer.text(), answer.status === 403 ? 403 : 500)
-    const { room_url_key: key } = (await answer.json()) as { room_url_key?: unknown }
-    if (typeof key !== 'string' || !/^[\w-]+$/.test(key)) return c.text('bad site answer', 500)
-    clearTimeout(drops.get(name))
-    drops.delete(name)
-    let live = byName.get(name)
-    if (!live || live.roomUrlKey !== key) {
-      live?.end()
-      live = new Live(key, `${o.rtmpPlayBase}/${name}`, {
-        stall: (stalled) => {
-          notifyStall(name, stalled).catch((e: unknown) =>
-            o.log(`stall notice failed: ${String(e)}`),
-          )
-        },
-        log: (m) => o.log(`${key}: ${m}`),
-      })
-      byName.set(name, live)
-      byKey.get(key)?.end()
-      byKey.set(key, live)
-      o.log(`${key}: encoder connected`)
-    } else o.log(`${key}: encoder reconnected; the live continues`)
-    // nginx starts taking the stream once we answer: read it a moment later.
-    const started = live
-    setTimeout(() => started.publish(), 100)
-    return c.text('ok')
-  })
-
-  app.post('/rtmp/on_publish_done', async (c) => {
-    if (!allowed(c)) return c.text('forbidden', 403)
-    const { name } = await forward(c, 'on_publish_done').catch(() => ({ name: '' }))
-    const live = byName.get(name)
-    if (!live) return c.text('ok')
-    live.unpublish()
-    o.log(`${live.roomUrlKey}: encoder disconnected; kept ${RECONNECT_GRACE_MS / 1000} s`)
-    clearTimeout(drops.get(name))
-    drops.set(
-      name,
-      setTimeout(() => {
-        drops.delete(name)
-        if (live.publishing) return
-        live.end()
-        byName.delete(name)
-        if (byKey.get(live.roomUrlKey) === live) byKey.delete(live.roomUrlKey)
-      }, RECONNECT_GRACE_MS + 5000),
-    )
-    return c.text('ok')
-  })
+  const lives = publishCallbacks(app, o)
+  const byKey = lives.byKey
 
   const liveOf = (c: Context) => byKey.get(c.req.param('key') ?? '')
   const renditionOf = (live: Live, name: string): Rendition | undefined =>
@@ -215,7 +121,7 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
         frameRate: rates.fps,
       })),
     ]
-    c.header('Content-Type', PLAYLIST)
+    c.header('Content-Type', PLAYLIST_CONTENT_TYPE)
     c.header('Cache-Control', 'no-cache')
     return c.body(masterPlaylist(variants))
   })
@@ -226,7 +132,7 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
     if (!live || !r) return c.text('not found', 404)
     const msnParam = c.req.query('_HLS_msn')
     const partParam = c.req.query('_HLS_part')
-    c.header('Content-Type', PLAYLIST)
+    c.header('Content-Type', PLAYLIST_CONTENT_TYPE)
     if (kind === 'll' && msnParam !== undefined) {
       const msn = Number(msnParam)
       const part = partParam === undefined ? undefined : Number(partParam)
@@ -325,15 +231,5 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
     return data ? media(c, data.data, 'video/mp4') : c.text('not found', 404)
   })
 
-  return {
-    app,
-    lives: byKey,
-    close() {
-      clearInterval(ticker)
-      for (const t of drops.values()) clearTimeout(t)
-      for (const live of byName.values()) live.end()
-      byName.clear()
-      byKey.clear()
-    },
-  }
+  return { app, lives: byKey, close: () => lives.close() }
 }

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream'
 import { BoxSplitter } from './fmp4.ts'
 import { ladderArgs, rungsFor, SOURCE_RUNG, sourceArgs, type Rung } from './ladder.ts'
 import { Rendition, type SegmentClock } from './rendition.ts'
+import { SourceStarts } from './source-starts.ts'
 
 /** No fragment for this long from a connected encoder: the live is stalled. */
 export const STALL_MS = 3000
@@ -61,7 +62,7 @@ export class Live {
   stalled = false
   readonly since = Date.now()
   /** The source's segment starts on the live's timeline, by msn: the ladder cuts at the same. */
-  private starts: Array<{ msn: number; start: number }> = []
+  private readonly starts = new SourceStarts()
   ended = false
 
   constructor(
@@ -73,8 +74,10 @@ export class Live {
     const sourceClock: SegmentClock = {
       // The first msn is the clock's seconds: a later live of the room never reuses a name, so
       // a CDN's copy of an old part can never stand in for a new one.
-      msnAt: () =>
-        this.source.lastMsn < 0 ? Math.floor(this.since / 1000) : this.source.lastMsn + 1,
+      segmentAt: () => ({
+        msn: this.source.lastMsn < 0 ? Math.floor(this.since / 1000) : this.source.lastMsn + 1,
+        pdt: null,
+      }),
     }
     this.source = new Rendition(SOURCE_RUNG.name, sourceClock)
   }
@@ -164,33 +167,18 @@ export class Live {
       this.ladder = next
       for (const r of next) {
         if (!this.rungs.has(r.name))
-          this.rungs.set(r.name, new Rendition(r.name, this.ladderClock()))
+          this.rungs.set(r.name, new Rendition(r.name, this.starts.rungClock))
       }
     } else this.stopLadder()
     if (this.ladder.length > 0) this.startLadder()
-  }
-
-  /** A ladder rung cuts a segment where the source did, and takes the source's msn for it. */
-  private ladderClock(): SegmentClock {
-    return {
-      msnAt: (start) => {
-        let best: { msn: number; start: number } | null = null
-        for (const s of this.starts) {
-          if (!best || Math.abs(s.start - start) < Math.abs(best.start - start)) best = s
-        }
-        // Near one: B-frames and the encoder's start move a keyframe's decode time by a few
-        // frames; segments are at least a second apart, so half of that is unambiguous.
-        return best && Math.abs(best.start - start) < 0.4 ? best.msn : null
-      },
-    }
   }
 
   private onSourceFragment(moof: Buffer, mdat: Buffer): void {
     const now = Date.now()
     const began = this.source.fragment(moof, mdat, now)
     if (began !== null) {
-      this.starts.push({ msn: this.source.lastMsn, start: began })
-      if (this.starts.length > 20) this.starts.shift()
+      const pdt = this.source.segments.at(-1)?.pdt ?? now
+      this.starts.add({ msn: this.source.lastMsn, start: began, pdt })
     }
     if (this.stalled) {
       this.stalled = false

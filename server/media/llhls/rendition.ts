@@ -56,8 +56,12 @@ type Waiter = () => void
 
 /** What decides a fragment's segment: the source counts, a ladder rung follows the source. */
 export interface SegmentClock {
-  /** The msn of a new segment starting at `start` (s on the source's timeline), or null to not cut. */
-  msnAt(start: number, rendition: Rendition): number | null
+  /**
+   * The msn of a new segment starting at `start` (s on the source's timeline), or null to not
+   * cut; and its wall-clock time (ms) when the source already dated that moment (a rung's frames
+   * leave the transcoder late, but name the same moment of the live as the source's).
+   */
+  segmentAt(start: number, rendition: Rendition): { msn: number; pdt: number | null } | null
 }
 
 export class Rendition {
@@ -150,8 +154,9 @@ export class Rendition {
     let began: number | null = null
     const open = current && !current.complete ? current : null
     if (independent && (!open || start - open.start >= MIN_SEGMENT_S)) {
-      const msn = this.clock.msnAt(start, this)
-      if (msn !== null && msn > this.lastMsn) {
+      const at = this.clock.segmentAt(start, this)
+      if (at !== null && at.msn > this.lastMsn) {
+        const msn = at.msn
         this.closeSegment()
         if (this.segments.length === 0 && main.track.kind === 'video' && main.run.samples > 0) {
           this.partTarget = partTargetFor(
@@ -165,7 +170,7 @@ export class Rendition {
           parts: [],
           duration: 0,
           complete: false,
-          pdt: Math.round(this.wallAtZero + start * 1000),
+          pdt: at.pdt ?? Math.round(this.wallAtZero + start * 1000),
           start,
           gap: false,
         })

@@ -1,6 +1,7 @@
 import { isSoleWriter, type Db } from '../../db/index.ts'
 import type { PointsAdded } from './points.ts'
 import type { Standing } from './standing.ts'
+import { mayServeStale } from '../kept-read.ts'
 
 /**
  * An event's whole ranking in memory, as one read of the database found it: every approved
@@ -177,9 +178,9 @@ export const BOARD_FRESH_MS = 1000
 export const SOLE_WRITER_FRESH_MS = 5000
 
 /**
- * The boards of one process. A fresh board (younger than `freshMs`) is answered as it is; an
- * older one is answered too while one new read runs for everyone (so no request waits for the
- * database once a board exists); a caller that needs what was committed by a moment
+ * The boards of one process. A fresh board (younger than `freshMs`) is answered as it is; one up
+ * to twice that old is answered too while one new read runs for everyone (kept-read.ts); an older
+ * one waits for that read, so a quiet event's first request shows no old news; a caller that needs what was committed by a moment
  * (`notBefore`, a push's `v`) waits for a read begun after it.
  */
 export class Boards {
@@ -207,8 +208,15 @@ export class Boards {
     const since = Math.min(notBefore, Date.now())
     const board = this.boards.get(eventId)
     if (board && board.asOf >= since) {
-      if (Date.now() - board.loadedAt >= this.freshMs) void this.read(eventId).catch(() => {})
-      return Promise.resolve(board)
+      const age = Date.now() - board.loadedAt
+      if (age < this.freshMs) return Promise.resolve(board)
+      // Due for a new read: answered meanwhile only if not much older (kept-read.ts).
+      const reading = this.read(eventId)
+      if (mayServeStale(age, this.freshMs)) {
+        reading.catch(() => {})
+        return Promise.resolve(board)
+      }
+      return reading
     }
     return this.read(eventId, since)
   }

@@ -81,10 +81,8 @@ function shownFor(board: Board, gifted: ReadonlyMap<number, number>) {
 async function publishEvent(db: Db, hub: PushHub, eventId: number, work: Pending): Promise<void> {
   const startedAt = Date.now()
   const { gifted } = work
-  const boards = boardsOf(db)
-  // The committed points go onto the board in memory; a board not held yet is read (with them).
-  boards.apply(eventId, work.changes, startedAt)
-  const [event, board] = await Promise.all([findEventSoon(db, eventId), boards.get(eventId)])
+  // The committed points are on the board in memory already (note); one not held yet is read.
+  const [event, board] = await Promise.all([findEventSoon(db, eventId), boardsOf(db).get(eventId)])
   if (!event) return
   const told = new Map<number, BoardRow>()
   for (const [roomId, pointBefore] of gifted)
@@ -121,7 +119,10 @@ class StandingsPublisher {
   ) {}
 
   note(added: readonly PointsAdded[], giftPoints: number): void {
+    const committedAt = Date.now()
     for (const change of added) {
+      // On the board at once, so a ranking read right after the gift holds it (not a flush later).
+      boardsOf(this.db).apply(change.eventId, [change], committedAt)
       const work: Pending = this.pending.get(change.eventId) ?? { gifted: new Map(), changes: [] }
       this.pending.set(change.eventId, work)
       const before = change.point - giftPoints

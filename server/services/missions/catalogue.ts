@@ -14,7 +14,7 @@ import type { Logger } from '../../env.ts'
 import { startJob, type Job } from '../jobs.ts'
 
 /*
- * The mission catalogue (README, "Missions"): rows of the database an operator edits, read
+ * The mission catalogue (docs/how-the-site-works.md, "Missions"): rows of the database an operator edits, read
  * into memory and read again after CATALOGUE_MS — every action looks missions up, so it must not
  * cost a query each time.
  */

@@ -62,6 +62,12 @@ async function fanOutBatch(db: Db): Promise<boolean> {
           ${job.live_id}::int
         from batch
         on conflict (user_id, live_id) where kind = 'live_start' do nothing
+        returning id, user_id
+      ),
+      queued as (
+        insert into push_outbox (subscription_id, notice_id)
+        select push_subscriptions.id, told.id from told
+        join push_subscriptions on push_subscriptions.user_id = told.user_id
       )
       update notice_fanouts set
         after_user_id = coalesce((select max(user_id) from batch), after_user_id),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.ts'
 import { FANOUT_BATCH } from './batch.ts'
 
 /**
- * Site news: an operator publishes with one insert into `site_news` (README "Notices"), or
+ * Site news: an operator publishes with one insert into `site_news` (docs/how-the-site-works.md, "Follows, schedules and notices"), or
  * through this, and the notice job tells every user who had an account by `published_at`.
  */
 export async function publishNews(
@@ -55,6 +55,12 @@ export async function newsBatch(db: Db): Promise<boolean> {
           ${job.id}::int
         from batch
         on conflict (user_id, news_id) where kind = 'news' do nothing
+        returning id, user_id
+      ),
+      queued as (
+        insert into push_outbox (subscription_id, notice_id)
+        select push_subscriptions.id, told.id from told
+        join push_subscriptions on push_subscriptions.user_id = told.user_id and push_subscriptions.send_news
       )
       update site_news set
         after_user_id = coalesce((select max(user_id) from batch), after_user_id),

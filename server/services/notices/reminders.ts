@@ -56,6 +56,12 @@ export async function remindBatch(db: Db, nowMs: number): Promise<boolean> {
           ${`/r/${job.room_url_key}`}::text, ${job.room_id}::int, ${job.starts_at}::timestamptz
         from batch
         on conflict (user_id, room_id, schedule_at) where kind = 'schedule' do nothing
+        returning id, user_id
+      ),
+      queued as (
+        insert into push_outbox (subscription_id, notice_id)
+        select push_subscriptions.id, told.id from told
+        join push_subscriptions on push_subscriptions.user_id = told.user_id and push_subscriptions.send_schedule
       )
       update room_schedules set
         reminder_after_user_id =

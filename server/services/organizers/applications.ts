@@ -84,7 +84,7 @@ export async function getApplication(db: Db, userId: number): Promise<OrganizerA
 /**
  * `POST /api/organizer/application`: stored as pending when every field passes the form's rules
  * and the caller is neither an organizer nor waiting on an earlier one; then mailed to the
- * operator, whose command (README) decides it.
+ * operator, whose command (docs/running-a-site.md) decides it.
  */
 export async function applyAsOrganizer(
   db: Db,

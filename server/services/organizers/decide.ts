@@ -22,7 +22,7 @@ export interface DecideRequest {
 
 /**
  * The operator's decision on an account's pending application (`npm run organizer:approve`,
- * README): in one transaction the application is decided and, when approved, the user becomes
+ * docs/running-a-site.md): in one transaction the application is decided and, when approved, the user becomes
  * an organizer, with a notice; then the applicant is mailed. Only a pending application is
  * decided, under its row's lock, so a second run (or two at once) does nothing more.
  */

@@ -9,6 +9,7 @@ import {
   type BadgeId,
 } from '../../../src/domain/badges.ts'
 import { periodStart } from '../../../src/domain/scores.ts'
+import { mayServeStale } from '../kept-read.ts'
 
 /**
  * Who wears which badge (src/domain/badges.ts), worked out from the month's ranking, the rooms and
@@ -96,13 +97,10 @@ const boards = new WeakMap<Db, Kept>()
 /** No one's badge: what a reader gets when no board could be read (a badge is only a mark). */
 export const NO_BADGES: BadgeBoard = { user: () => BADGES.none, room: () => BADGES.none }
 
-/** A board older than this is not shown while a new one is read: the reader waits for it. */
-const STALE_LIMIT_MS = 10 * BADGE_BOARD_TTL_MS
-
 /**
- * The badge board of `db`: the kept one while younger than a minute; an older one (up to ten
- * minutes) is answered at once while a new read runs; past that, or with none, the reader waits
- * for the read. A failed read keeps the old board, or answers NO_BADGES: a badge never fails the
+ * The badge board of `db`: the kept one while younger than a minute; an older one (up to two
+ * minutes, kept-read.ts) is answered at once while a new read runs; past that, or with none, the
+ * reader waits for the read. A failed read keeps the old board, or answers NO_BADGES: a badge never fails the
  * comment, gift or page that shows it. One read at a time.
  */
 export async function badgeBoard(db: Db, nowMs = Date.now()): Promise<BadgeBoard> {
@@ -123,7 +121,7 @@ export async function badgeBoard(db: Db, nowMs = Date.now()): Promise<BadgeBoard
     .finally(() => {
       entry.loading = null
     })
-  if (entry.board && age < STALE_LIMIT_MS) return entry.board
+  if (entry.board && mayServeStale(age, BADGE_BOARD_TTL_MS)) return entry.board
   await entry.loading
   return entry.board ?? NO_BADGES
 }

@@ -1,13 +1,14 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.ts'
 import { periodStart, type ScorePeriod } from '../../../src/domain/scores.ts'
+import { mayServeStale } from '../kept-read.ts'
 
 /**
  * Every ranked room of this day, week and month in memory, as one read of room_scores found it:
  * the genre rankings' pages and the SHOWRANK's places are answered from it, so a busy site costs
  * the database one read per refresh rather than a count over thousands of rows per request. It is
  * read again when older than a few seconds (the request that finds it old is answered from the
- * old one meanwhile), and at once when a period turns over.
+ * old one meanwhile, if not much older: kept-read.ts), and at once when a period turns over.
  */
 export interface ScoreBoard {
   /** Date.now() when the read began. */
@@ -96,8 +97,8 @@ const kept = new WeakMap<Db, Kept>()
 
 /**
  * The board of `db` as of `nowMs`: the kept one while younger than `maxAgeMs` (RANKING_BOARD_MS);
- * an older one is answered at once while a new read runs; one from another day (or none) waits
- * for the new read.
+ * an older one, up to twice that (kept-read.ts), is answered at once while a new read runs; an
+ * older one still, one from another day, or none waits for the new read.
  */
 export async function scoreBoard(db: Db, nowMs: number, maxAgeMs: number): Promise<ScoreBoard> {
   let entry = kept.get(db)
@@ -116,7 +117,7 @@ export async function scoreBoard(db: Db, nowMs: number, maxAgeMs: number): Promi
     if (!holder.board || fresh.loadedAt >= holder.board.loadedAt) holder.board = fresh
     return fresh
   })
-  if (current && maxAgeMs > 0) {
+  if (current && mayServeStale(nowMs - board.loadedAt, maxAgeMs)) {
     loading.catch(() => {})
     return board
   }

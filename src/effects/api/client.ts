@@ -14,12 +14,32 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch
 }
 
+/** How a state-changing call is sent. */
+export interface SendOptions {
+  /**
+   * A call that spends gold or stock: sent with this `Idempotency-Key` (one per user action) and,
+   * when its answer is lost (a network failure, a timeout) or the server is still running its
+   * first copy, sent again with the same key — the server runs it once.
+   */
+  idempotencyKey?: string
+}
+
+/** Tries of a keyed call whose answer was lost, and the first wait between them (ms, doubling). */
+export const KEYED_TRIES = 3
+export const KEYED_RETRY_MS = 500
+
+/** A fresh key for one user action (getRandomValues works on plain-http pages too). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 export interface ApiClient {
   get<T>(path: string, query?: Query): Promise<T>
   /** Form-encoded POST with the session's CSRF token (SPEC.md §7's default). */
-  postForm<T>(path: string, body?: Record<string, FormValue>): Promise<T>
+  postForm<T>(path: string, body?: Record<string, FormValue>, options?: SendOptions): Promise<T>
   /** JSON POST, for the calls SPEC.md §7 marks JSON. */
-  postJson<T>(path: string, body?: unknown): Promise<T>
+  postJson<T>(path: string, body?: unknown, options?: SendOptions): Promise<T>
   /** JSON PUT: an edit of a whole record (an organizer's event). */
   putJson<T>(path: string, body?: unknown): Promise<T>
   delete<T>(path: string, query?: Query): Promise<T>
@@ -158,16 +178,44 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
+  /**
+   * A keyed call, sent again with its key while its answer is lost or its first copy still runs:
+   * waits double each time, with jitter, so many phones that lost one answer do not come back
+   * at one instant.
+   */
+  async function keyed<T>(
+    options: SendOptions | undefined,
+    send: (keyHeader: Record<string, string>) => Promise<T>,
+  ): Promise<T> {
+    const key = options?.idempotencyKey
+    if (key === undefined) return send({})
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await send({ 'Idempotency-Key': key })
+      } catch (error) {
+        const failure = error instanceof ApiRequestError ? error.failure : null
+        const lost = failure?.kind === 'network' || failure?.kind === 'timeout'
+        const running =
+          failure?.kind === 'server' && failure.errorType === 'IDEMPOTENCY_KEY_RUNNING'
+        if (attempt >= KEYED_TRIES || !(lost || running)) throw error
+        const wait = KEYED_RETRY_MS * 2 ** (attempt - 1)
+        await new Promise((resolve) => setTimeout(resolve, wait / 2 + Math.random() * wait))
+      }
+    }
+  }
+
   /** A JSON body with the session's token. */
   const sendJson =
     (method: 'POST' | 'PUT') =>
-    <T>(path: string, body: unknown = {}): Promise<T> =>
-      withToken((token) =>
-        call<T>(path, {
-          method,
-          body: body as Record<string, unknown>,
-          headers: { ...headers, 'X-CSRF-Token': token },
-        }),
+    <T>(path: string, body: unknown = {}, options?: SendOptions): Promise<T> =>
+      keyed(options, (keyHeader) =>
+        withToken((token) =>
+          call<T>(path, {
+            method,
+            body: body as Record<string, unknown>,
+            headers: { ...headers, ...keyHeader, 'X-CSRF-Token': token },
+          }),
+        ),
       )
 
   return {
@@ -183,9 +231,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       ),
     postJson: sendJson('POST'),
     putJson: sendJson('PUT'),
-    postForm: (path, body = {}) =>
-      withToken((csrf_token) =>
-        call(path, { method: 'POST', body: formBody({ ...body, csrf_token }) }),
+    postForm: (path, body = {}, options) =>
+      keyed(options, (keyHeader) =>
+        withToken((csrf_token) =>
+          call(path, {
+            method: 'POST',
+            body: formBody({ ...body, csrf_token }),
+            headers: { ...headers, ...keyHeader },
+          }),
+        ),
       ),
     csrfToken,
     resetCsrfToken() {

@@ -17,7 +17,7 @@ import type {
   WatchBody,
 } from '../../contract/gacha.ts'
 import type { GachaPageData } from '../../machines/gacha/gacha.machine.ts'
-import type { ApiClient } from './client.ts'
+import { newIdempotencyKey, type ApiClient } from './client.ts'
 
 /** `/api/gachas`: the lotteries open now. */
 export const getGachas = (api: ApiClient) =>
@@ -62,9 +62,12 @@ export async function loadGachaPage(
 
 /** `/api/gachas/{id}/draw`: 1 or 10 draws (404 reaches the caller, SPEC §8). */
 export const drawGacha = (api: ApiClient, gachaId: number, count: DrawCount) =>
-  api.postForm<DrawAnswer>(`/api/gachas/${gachaId}/draw`, {
-    draw_count: String(count),
-  } satisfies DrawBody)
+  api.postForm<DrawAnswer>(
+    `/api/gachas/${gachaId}/draw`,
+    { draw_count: String(count) } satisfies DrawBody,
+    // Gold spent: the server runs a retried draw once (issue #40).
+    { idempotencyKey: newIdempotencyKey() },
+  )
 
 export type { DrawHistoryEntry }
 export type DrawHistory = DrawHistoryAnswer
@@ -85,6 +88,8 @@ export const completeAdWatch = (api: ApiClient, watchId: string) =>
     watch_id: watchId,
   } satisfies WatchBody)
 export const rewardAdWatch = (api: ApiClient, watchId: string) =>
-  api.postForm<DrawAnswer>('/api/ad_reward/gacha/reward', {
-    watch_id: watchId,
-  } satisfies WatchBody)
+  api.postForm<DrawAnswer>(
+    '/api/ad_reward/gacha/reward',
+    { watch_id: watchId } satisfies WatchBody,
+    { idempotencyKey: newIdempotencyKey() },
+  )

@@ -12,7 +12,7 @@ import type {
   GiftUseFlagBody,
 } from '../../contract/gifts.ts'
 import type { LiveCurrentUserAnswer, RoomQuery } from '../../contract/live.ts'
-import type { ApiClient } from './client.ts'
+import { newIdempotencyKey, type ApiClient } from './client.ts'
 
 /**
  * The gift panel of a room: its tabs (with a vote tab while a vote is open), and the viewer's
@@ -51,12 +51,17 @@ export async function getGiftPanel(
 
 /** SPEC §7 send gift: `gifting_free` or `gifting_point_use` (gift_id, live_id, num, is_delay). */
 export const sendGift = (api: ApiClient, input: SendGiftInput): Promise<GiftResult> =>
-  api.postForm<GiftAnswer>(input.free ? '/api/live/gifting_free' : '/api/live/gifting_point_use', {
-    gift_id: input.giftId,
-    live_id: input.liveId,
-    num: input.num,
-    is_delay: '0',
-  } satisfies GiftBody)
+  api.postForm<GiftAnswer>(
+    input.free ? '/api/live/gifting_free' : '/api/live/gifting_point_use',
+    {
+      gift_id: input.giftId,
+      live_id: input.liveId,
+      num: input.num,
+      is_delay: '0',
+    } satisfies GiftBody,
+    // Gold or stock spent: the server runs a retried send once (issue #40).
+    { idempotencyKey: newIdempotencyKey() },
+  )
 
 /** `/api/live/gift_log` (GET room_id): the live's gifts, newest first. */
 export const getGiftLog = async (api: ApiClient, roomId: number) =>
@@ -64,9 +69,11 @@ export const getGiftLog = async (api: ApiClient, roomId: number) =>
 
 /** SPEC §7 bulk_gifting_free (POST live_id): every free star held, up to 10 of each. */
 export const sendBulkFree = (api: ApiClient, liveId: number): Promise<BulkResult> =>
-  api.postForm<BulkGiftAnswer>('/api/live/bulk_gifting_free', {
-    live_id: liveId,
-  } satisfies BulkGiftBody)
+  api.postForm<BulkGiftAnswer>(
+    '/api/live/bulk_gifting_free',
+    { live_id: liveId } satisfies BulkGiftBody,
+    { idempotencyKey: newIdempotencyKey() },
+  )
 
 /** `/user/update_gift_use_flg`: type 1, the confirm step before paid gifts; `ok` is '1'. */
 export async function saveConfirmPaid(api: ApiClient, on: boolean): Promise<void> {

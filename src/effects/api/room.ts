@@ -1,12 +1,11 @@
 import type { CommentEntry } from '../../domain/comments.ts'
 import type { EventStanding } from '../../domain/events.ts'
-import type { FollowResult, LoadedRoom, MutedUser, StreamOption } from '../../domain/room.ts'
+import type { FollowResult, StreamOption } from '../../domain/room.ts'
 import type { PollResult } from '../../machines/polling/polling.machine.ts'
 import type { ReportCategory, ReportSubmission } from '../../machines/report/report.machine.ts'
 import type { Ok } from '../../contract/common.ts'
 import type {
   CommentLogAnswer,
-  LiveInfoAnswer,
   PollingAnswer,
   PostCommentAnswer,
   PostCommentBody,
@@ -33,11 +32,7 @@ import type {
   UserReportAnswer,
   UserReportBody,
 } from '../../contract/reports.ts'
-import type { ShowRankAnswer } from '../../contract/grade.ts'
-import type { MyRoomRightsAnswer } from '../../contract/navigator.ts'
-import type { NavigatorRight } from '../../domain/navigator.ts'
 import type { ApiClient } from './client.ts'
-import { getGiftLog } from './gifts.ts'
 
 /**
  * `/api/room/status`: the room lookup of SPEC.md §3. `owner_broadcast_key` is Kirari's own, so
@@ -170,110 +165,3 @@ export const sendReport = (api: ApiClient, report: ReportSubmission) =>
         comment: report.comment,
         is_blocked_post: report.block ? 1 : 0,
       } satisfies UserReportBody)
-
-/**
- * The room owner's badge (`/api/show_rank`). Only a mark beside the name: without it the room
- * still opens, so a failure is no badge.
- */
-const getOwnerBadge = (api: ApiClient, roomId: number) =>
-  api.get<ShowRankAnswer>('/api/show_rank', { room_id: roomId } satisfies RoomIdQuery).then(
-    (rank) => rank.badge,
-    () => 0,
-  )
-
-/**
- * From live_info: the room's background and whether its live's video is interrupted (issue #38);
- * none and not when it cannot be read (or an older answer leaves them out).
- */
-const getLiveInfo = (api: ApiClient, roomId: number) =>
-  api
-    .get<Partial<LiveInfoAnswer>>('/api/live/live_info', { room_id: roomId } satisfies RoomQuery)
-    .then(
-      (info) => ({
-        background: info.background_image_url ?? null,
-        interrupted: info.is_interrupted ?? false,
-      }),
-      () => ({ background: null, interrupted: false }),
-    )
-
-/**
- * A logged-in visitor's navigator rights over the room (issue #23): none for anyone else, and
- * none when they cannot be read (the room opens without the navigator panel).
- */
-const getNavigatorRights = (api: ApiClient, roomId: number): Promise<NavigatorRight[]> =>
-  api.get<MyRoomRightsAnswer>('/api/navigator/my_rights', { room_id: roomId }).then(
-    (mine) => (mine.is_navigator ? mine.rights : []),
-    () => [],
-  )
-
-/**
- * A room page's first load (SPEC §7): the lookup by `room_url_key`, then in parallel the comment
- * log, gift log, streams, telop, welcome comment, banners and recommended comments, and the owner's
- * badge, the room's background and whether the live is interrupted. Off air only the banners, the
- * badge and the background matter.
- * A logged-in visitor who is not the owner also reads their navigator rights (issue #23).
- */
-export async function loadRoom(
-  api: ApiClient,
-  roomUrlKey: string,
-  local: {
-    mutedUsers: (roomId: number) => MutedUser[]
-    giftSound: () => boolean
-    loggedIn?: () => boolean
-  } = {
-    mutedUsers: () => [],
-    giftSound: () => true,
-  },
-): Promise<LoadedRoom> {
-  const status = await getRoomStatus(api, roomUrlKey)
-  const id = status.room_id
-  const badge = getOwnerBadge(api, id)
-  const liveInfo = getLiveInfo(api, id)
-  const rights =
-    local.loggedIn?.() === true && !status.is_owner
-      ? getNavigatorRights(api, id)
-      : Promise.resolve<NavigatorRight[]>([])
-  const [commentLog, giftLog, streams, telop, welcome, banners, recommended, event] = status.is_live
-    ? await Promise.all([
-        getCommentLog(api, id),
-        getGiftLog(api, id),
-        getStreamingUrls(api, id),
-        getTelop(api, id),
-        getWelcomeComment(api, id),
-        getBanners(api, id),
-        getRecommendedComments(api, id),
-        getRoomEvent(api, id),
-      ])
-    : [[], [], [], '', '', await getBanners(api, id), [], null]
-  return {
-    room: {
-      roomId: status.room_id,
-      roomUrlKey: status.room_url_key,
-      roomName: status.room_name,
-      mainName: status.main_name,
-      description: status.description,
-      image: status.image,
-      followerNum: status.follower_num,
-      isLive: status.is_live,
-      liveId: status.live_id,
-      broadcastKey: status.broadcast_key,
-      ownerBroadcastKey: status.owner_broadcast_key ?? '',
-      isOwner: status.is_owner,
-      isFollowing: status.is_fav,
-      badge: await badge,
-      backgroundImageUrl: (await liveInfo).background,
-      navigatorRights: await rights,
-    },
-    commentLog,
-    streams,
-    telop,
-    welcome,
-    banners,
-    recommended,
-    muted: local.mutedUsers(id),
-    giftLog,
-    giftSound: local.giftSound(),
-    event,
-    interrupted: status.is_live && (await liveInfo).interrupted,
-  }
-}

@@ -12,7 +12,7 @@ import type {
   VisibilityBody,
 } from '../../contract/ec.ts'
 import type {
-  BannersAnswer,
+  ShopBannersAnswer,
   OrderAnswer,
   OrderIdBody,
   PackReserveBody,
@@ -26,12 +26,12 @@ import type {
   ShippingAddressBody,
   TimeLimitedPackAnswer,
 } from '../../contract/shop.ts'
-import type { ApiClient } from './client.ts'
+import { newIdempotencyKey, type ApiClient } from './client.ts'
 
 /** `/povo_ec`: banners, recommended packages and every package. */
 export async function getShopHome(api: ApiClient) {
   const [banners, recommends, packages] = await Promise.all([
-    api.get<BannersAnswer>('/api/povo_ec/top_banners'),
+    api.get<ShopBannersAnswer>('/api/povo_ec/top_banners'),
     api.get<PackagesAnswer>('/api/povo_ec/packages/recommends'),
     api.get<PackagesAnswer>('/api/povo_ec/packages'),
   ])
@@ -86,22 +86,37 @@ export type Purchase =
   | { kind: 'item'; roomId: number; itemId: number; quantity: number }
 
 export function reserveOrder(api: ApiClient, purchase: Purchase, clientKey: string) {
+  // The body's client key finds one order for an attempt across page loads; the header's key,
+  // one per call, lets a lost answer be asked again at once (issue #40).
+  const keyed = { idempotencyKey: newIdempotencyKey() }
   const call =
     purchase.kind === 'plan'
-      ? api.postJson<OrderAnswer>('/api/povo_ec/plans/reserve', {
-          plan_id: purchase.planId,
-          client_key: clientKey,
-        } satisfies PlanReserveBody)
+      ? api.postJson<OrderAnswer>(
+          '/api/povo_ec/plans/reserve',
+          {
+            plan_id: purchase.planId,
+            client_key: clientKey,
+          } satisfies PlanReserveBody,
+          keyed,
+        )
       : purchase.kind === 'pack'
-        ? api.postJson<OrderAnswer>('/api/payment/time_limited_pack/reserve', {
-            pack_id: purchase.packId,
-            client_key: clientKey,
-          } satisfies PackReserveBody)
-        : api.postJson<OrderAnswer>(`/api/ec/room/${purchase.roomId}/purchase/reserve`, {
-            item_id: purchase.itemId,
-            quantity: purchase.quantity,
-            client_key: clientKey,
-          } satisfies ReserveItemBody)
+        ? api.postJson<OrderAnswer>(
+            '/api/payment/time_limited_pack/reserve',
+            {
+              pack_id: purchase.packId,
+              client_key: clientKey,
+            } satisfies PackReserveBody,
+            keyed,
+          )
+        : api.postJson<OrderAnswer>(
+            `/api/ec/room/${purchase.roomId}/purchase/reserve`,
+            {
+              item_id: purchase.itemId,
+              quantity: purchase.quantity,
+              client_key: clientKey,
+            } satisfies ReserveItemBody,
+            keyed,
+          )
   return call.then((r) => r.order)
 }
 

@@ -1,9 +1,11 @@
 import { assertEvent, assign, enqueueActions, fromCallback, sendTo, setup, stopChild } from 'xstate'
 
 import type { StreamOption } from '../../domain/room.ts'
+import { playableStreams } from '../../domain/streams.ts'
 import { notProvided } from '../not-provided.ts'
 
 export type { StreamOption }
+export { playableStreams }
 
 /** Fatal errors recovered in a row before the player gives up and offers a retry. */
 export const MAX_RECOVERIES = 3
@@ -49,23 +51,6 @@ export type PlayerEvent =
   | { type: 'mute.toggle' }
   | { type: 'player.play' }
   | { type: 'player.retry' }
-
-/**
- * The entries a viewer chooses from: `hls_all` (自動) first, then one entry per quality, best
- * first: its low-latency playlist (`lhls`) where the live has one, else its plain `hls` one.
- */
-export function playableStreams(list: readonly StreamOption[]): StreamOption[] {
-  const auto = list.filter((s) => s.type === 'hls_all')
-  const byQuality = new Map<number, StreamOption>()
-  for (const s of list) {
-    if (s.type === 'hls_all') continue
-    const quality = s.quality ?? 0
-    const known = byQuality.get(quality)
-    if (!known || (known.type === 'hls' && s.type === 'lhls')) byQuality.set(quality, s)
-  }
-  const qualities = [...byQuality.values()].sort((a, b) => (b.quality ?? 0) - (a.quality ?? 0))
-  return [...auto, ...qualities]
-}
 
 /**
  * What the engine plays: the attached element, the chosen quality's playlist; null with no element

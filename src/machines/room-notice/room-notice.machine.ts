@@ -10,7 +10,11 @@ export interface RoomNoticeContext {
   on: boolean
 }
 
-export type RoomNoticeEvent = { type: 'notice.toggle' }
+export type RoomNoticeEvent =
+  { type: 'notice.toggle' } | { type: 'device.accept' } | { type: 'device.dismiss' }
+
+/** What asking this device for notifications came to (effects/web-push.ts). */
+export type DeviceSubscribeResult = 'subscribed' | 'blocked'
 
 /** `{ status }` for a follower; `{}` for anyone else. */
 const isFollowerStatus = (s: PushSendStatus): s is { status: 0 | 1 } => 'status' in s
@@ -29,6 +33,9 @@ export const roomNoticeMachine = setup({
   actors: {
     loadStatus: fromPromise<PushSendStatus, { roomId: number }>(notProvided('loadStatus')),
     setStatus: fromPromise<PushSendAnswer, PushSendBody>(notProvided('setStatus')),
+    /** Whether to offer notifications on this device (issue #41): none without Web Push. */
+    checkDeviceOffer: fromPromise<boolean>(notProvided('checkDeviceOffer')),
+    subscribeDevice: fromPromise<DeviceSubscribeResult>(notProvided('subscribeDevice')),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -40,6 +47,9 @@ export const roomNoticeMachine = setup({
     isFollower: (_, status: PushSendStatus) => isFollowerStatus(status),
     /** The server's 404: the viewer no longer follows the room (unfollowed in another tab). */
     isNotFollowing: (_, { error }: { error: unknown }) => failures.notFound(error),
+    isFollowerOn: (_, status: PushSendStatus) => isFollowerStatus(status) && status.status === 1,
+    isTrue: (_, value: boolean) => value,
+    isBlocked: (_, result: DeviceSubscribeResult) => result === 'blocked',
   },
 }).createMachine({
   id: 'roomNotice',
@@ -68,6 +78,59 @@ export const roomNoticeMachine = setup({
       initial: 'idle',
       states: {
         idle: { on: { 'notice.toggle': 'switching' } },
+        checkingDevice: {
+          invoke: {
+            id: 'checkDeviceOffer',
+            src: 'checkDeviceOffer',
+            onDone: [
+              {
+                guard: { type: 'isTrue', params: ({ event }) => event.output },
+                target: 'offering',
+              },
+              {
+                target: 'idle',
+                description:
+                  'No offer: no Web Push here, the browser refuses notifications, or this device takes them already.',
+              },
+            ],
+            onError: 'idle',
+          },
+        },
+        offering: {
+          description: 'Asks whether this device should show the notices as notifications.',
+          on: {
+            'device.accept': 'subscribing',
+            'device.dismiss': 'idle',
+            'notice.toggle': 'switching',
+          },
+        },
+        subscribing: {
+          invoke: {
+            id: 'subscribeDevice',
+            src: 'subscribeDevice',
+            onDone: [
+              {
+                guard: { type: 'isBlocked', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: {
+                  type: 'notify',
+                  params: { tone: 'error', key: 'room.deviceBlocked' } as const,
+                },
+              },
+              {
+                target: 'idle',
+                actions: {
+                  type: 'notify',
+                  params: { tone: 'success', key: 'room.deviceSubscribed' } as const,
+                },
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
         switching: {
           invoke: {
             id: 'setStatus',
@@ -76,19 +139,25 @@ export const roomNoticeMachine = setup({
             onDone: [
               {
                 guard: {
+                  type: 'isFollowerOn',
+                  params: ({ event }) => event.output.push_send_status,
+                },
+                target: 'checkingDevice',
+                description: 'Turned on: this device may be offered the notifications too.',
+                actions: [
+                  { type: 'store', params: ({ event }) => event.output.push_send_status },
+                  { type: 'notify', params: { tone: 'success', key: 'room.noticeOn' } as const },
+                ],
+              },
+              {
+                guard: {
                   type: 'isFollower',
                   params: ({ event }) => event.output.push_send_status,
                 },
                 target: 'idle',
                 actions: [
                   { type: 'store', params: ({ event }) => event.output.push_send_status },
-                  {
-                    type: 'notify',
-                    params: ({ context }) => ({
-                      tone: 'success',
-                      key: context.on ? 'room.noticeOn' : 'room.noticeOff',
-                    }),
-                  },
+                  { type: 'notify', params: { tone: 'success', key: 'room.noticeOff' } as const },
                 ],
               },
               {

@@ -13,5 +13,6 @@ function Mypage() {
   const year = Number(
     new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Tokyo' }).format(nowMs()),
   )
-  return <MypagePage logic={Route.useLoaderData().mypage} year={year} />
+  const machines = Route.useLoaderData()
+  return <MypagePage logic={machines.mypage} devices={machines.pushDevices} year={year} />
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { cycleFocus } from './focus-cycle.ts'
 import './modal.css'
 
@@ -18,16 +18,20 @@ export function Modal({
   children: ReactNode
 }) {
   const panel = useRef<HTMLDivElement>(null)
+  // Read while rendering, before the commit that mounts the dialog can move focus (a re-rendered
+  // opener loses it to the body before an effect would look).
+  const [previous] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  )
 
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     // The first field, so the user can type at once; the first button when there is none.
     const first =
       panel.current?.querySelector<HTMLElement>('input:not([type="radio"]), select, textarea') ??
       panel.current?.querySelector<HTMLElement>('.modal > :not(.modal__head) button')
     first?.focus()
     return () => previous?.focus()
-  }, [])
+  }, [previous])
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape') {

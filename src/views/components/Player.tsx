@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { playerMachine } from '../../machines/player/player.machine.ts'
+import { hasPreparedVideo, showPreparedVideo } from '../../effects/player-engine.ts'
 import { watchPlayback } from '../../effects/vitals.ts'
 import { useT } from '../app-context.tsx'
 import { useVitals } from '../vitals-context.tsx'
@@ -36,34 +37,45 @@ export function Player({
   )
   // A portrait stream (a phone held upright) is shown at 9:16 (player.css).
   const [portrait, setPortrait] = useState(false)
-  // Stable, so React attaches the element once and detaches it when the video leaves the page.
-  const attach = useCallback(
-    (element: HTMLVideoElement | null) => {
-      if (!element) return
+  const label = t('room.video')
+  const videoRef = useRef<HTMLVideoElement | null>(null)
+  // The video is the page's own element, not React's: on a room's first page it is the one the
+  // boot script started before the app (src/boot/room-video.ts), already playing, moved here so
+  // the picture never restarts; elsewhere a new one. Stable, so it is attached once.
+  const slot = useCallback(
+    (box: HTMLDivElement | null) => {
+      if (!box) return
+      const element = videoRef.current ?? showPreparedVideo(box) ?? document.createElement('video')
+      videoRef.current = element
+      if (element.parentElement !== box) box.append(element)
+      element.removeAttribute('style')
+      element.className = 'player__video'
+      element.playsInline = true
+      element.muted = true
+      element.dataset.testid = 'room-video'
+      const onMetadata = () => setPortrait(element.videoHeight > element.videoWidth)
+      element.addEventListener('loadedmetadata', onMetadata)
+      if (element.readyState >= HTMLMediaElement.HAVE_METADATA) onMetadata()
       actor.send({ type: 'video.attach', element })
       const unwatch = measured ? watchPlayback(element, vitals) : () => {}
       return () => {
         unwatch()
+        element.removeEventListener('loadedmetadata', onMetadata)
         actor.send({ type: 'video.detach' })
       }
     },
     [actor, measured, vitals],
   )
+  useEffect(() => {
+    const element = videoRef.current
+    if (!element) return
+    element.poster = poster
+    element.setAttribute('aria-label', label)
+  }, [poster, label])
 
   return (
     <div className={portrait ? 'player player--portrait' : 'player'}>
-      <video
-        ref={attach}
-        onLoadedMetadata={(e) =>
-          setPortrait(e.currentTarget.videoHeight > e.currentTarget.videoWidth)
-        }
-        className="player__video"
-        poster={poster}
-        playsInline
-        muted
-        aria-label={t('room.video')}
-        data-testid="room-video"
-      />
+      <div ref={slot} className="player__slot" />
       {status === 'loading' && (
         <p className="player__overlay" aria-live="polite">
           {t('room.playerLoading')}
@@ -120,4 +132,20 @@ export function Player({
       </div>
     </div>
   )
+}
+
+/**
+ * While a room's first page loads: the video the boot script started, in the player's place,
+ * until the room's Player takes it. Nothing where there is none.
+ */
+export function PreparedVideo() {
+  const [shown] = useState(hasPreparedVideo)
+  const box = useCallback((element: HTMLDivElement | null) => {
+    if (element) showPreparedVideo(element)
+  }, [])
+  return shown ? (
+    <div className="player">
+      <div ref={box} className="player__slot" />
+    </div>
+  ) : null
 }

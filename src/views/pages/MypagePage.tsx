@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { mypageMachine } from '../../machines/mypage/mypage.machine.ts'
+import type { pushDevicesMachine } from '../../machines/push-devices/push-devices.machine.ts'
+import { PushDevices } from '../push-devices/PushDevices.tsx'
 import { formatCompactCount } from '../../domain/compact-count.ts'
 import { FIELD_MESSAGES, checkBirthday, checkName } from '../../domain/account-rules.ts'
 import { useAuth, useT, usePageActor } from '../app-context.tsx'
@@ -18,8 +20,19 @@ const toDateInput = (birthday: number | null) =>
     ? ''
     : `${String(birthday).slice(0, 4)}-${String(birthday).slice(4, 6)}-${String(birthday).slice(6, 8)}`
 
-/** /mypage: who I am, my gold, my standing's pages, and my nickname and birthday. */
-export function MypagePage({ logic, year }: { logic: typeof mypageMachine; year: number }) {
+/**
+ * /mypage: who I am, my gold, my standing's pages, my nickname and birthday, and the devices
+ * that take my notices.
+ */
+export function MypagePage({
+  logic,
+  devices,
+  year,
+}: {
+  logic: typeof mypageMachine
+  devices: typeof pushDevicesMachine
+  year: number
+}) {
   const { t, locale } = useT()
   const actor = usePageActor(logic)
   const auth = useAuth()
@@ -174,6 +187,7 @@ export function MypagePage({ logic, year }: { logic: typeof mypageMachine; year:
           {t('mypage.save')}
         </button>
       </form>
+      <PushDevices logic={devices} />
     </section>
   )
 }

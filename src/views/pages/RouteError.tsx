@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ForbiddenPageError } from '../../domain/access.ts'
 import { isChunkLoadError } from '../../domain/chunk-reload.ts'
+import { whenOnline } from '../../effects/browser.ts'
 import { useAppActor } from '../app-context.tsx'
 import { SiteLayout } from '../layouts/SiteLayout.tsx'
 import { ErrorPage } from './ErrorPage.tsx'
@@ -24,7 +25,11 @@ function useFailure(error: unknown) {
   const { reportCrash } = useRouter().options.context
   const chunk = isChunkLoadError(error)
   useEffect(() => {
-    if (chunk) app.send({ type: 'chunk.failed', path: location.pathname, nowMs: Date.now() })
+    // A chunk that failed offline is no new build's: the page is reloaded once the network is back.
+    if (chunk)
+      whenOnline(() =>
+        app.send({ type: 'chunk.failed', path: location.pathname, nowMs: Date.now() }),
+      )
     else if (!(error instanceof ForbiddenPageError)) reportCrash(error)
   }, [app, chunk, error, reportCrash])
 }

@@ -1,7 +1,8 @@
+import { useMemo } from 'react'
 import { useSelector } from '@xstate/react'
 import { useT } from '../app-context.tsx'
 import { Badge } from '../components/Badge.tsx'
-import type { RoomActor } from './types.ts'
+import type { GiftActor, RoomActor } from './types.ts'
 import './gifts.css'
 
 /** Gifts over the video as they arrive; the room machine takes each away after a few seconds. */
@@ -87,4 +88,14 @@ export function VoteResults({ room }: { room: RoomActor }) {
       </ol>
     </section>
   )
+}
+
+/** The gift log, naming gifts from the panel's catalogue. */
+export function RoomGiftLog({ room, gift }: { room: RoomActor; gift: GiftActor }) {
+  const groups = useSelector(gift, (s) => s.context.groups)
+  const names = useMemo(
+    () => new Map(groups.flatMap((g) => g.gift_list).map((g) => [g.gift_id, g.gift_name])),
+    [groups],
+  )
+  return <GiftLog room={room} names={names} />
 }

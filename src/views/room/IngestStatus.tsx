@@ -79,6 +79,9 @@ function Received({ actor }: { actor: IngestActor }) {
   const { t, locale } = useT()
   const ingest = useSelector(actor, (s) => s.context.answer?.ingest ?? null)
   const receiving = ingest !== null && ingest.receiving
+  // On air with the encoder gone (a network blip, OBS stopped): the live waits for it a while.
+  const lost =
+    useSelector(actor, (s) => s.context.answer?.on_air === true) && ingest !== null && !receiving
   const warnings = useSelector(actor, (s) => s.context.warnings)
   return (
     <>
@@ -86,7 +89,12 @@ function Received({ actor }: { actor: IngestActor }) {
       {receiving && ingest.renditions.length > 0 && <Renditions ingest={ingest} />}
       {/* Announced when it changes: the figures below it change every few seconds and are not. */}
       <div role="status" aria-live="polite" className="ingest__state">
-        {!receiving && (
+        {lost && (
+          <ul className="ingest__warnings">
+            <li>{t('owner.ingestLost')}</li>
+          </ul>
+        )}
+        {!receiving && !lost && (
           <>
             <p className="ingest__idle">{t('owner.ingestIdle')}</p>
             <p className="field__hint">{t('owner.ingestIdleHint')}</p>

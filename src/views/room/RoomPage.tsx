@@ -1,4 +1,4 @@
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react'
+import { useState, type CSSProperties, type ReactNode } from 'react'
 import './room.css'
 import { useSelector } from '@xstate/react'
 import type { ownerMachine } from '../../machines/owner/owner.machine.ts'
@@ -6,6 +6,7 @@ import type { roomMachine } from '../../machines/room/room.machine.ts'
 import { useApp, useT, usePageActor } from '../app-context.tsx'
 import { BottomSheet } from '../components/BottomSheet.tsx'
 import { Player } from '../components/Player.tsx'
+import { RoomLoading } from './RoomLoading.tsx'
 import { NotFoundPage } from '../pages/NotFoundPage.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { CommentForm } from './CommentForm.tsx'
@@ -15,9 +16,9 @@ import { EventBadge } from './EventBadge.tsx'
 import { ReportDialog } from './ReportDialog.tsx'
 import { Banners, RoomInfo, Telop } from './RoomInfo.tsx'
 import { GiftPanel } from './GiftPanel.tsx'
-import { GiftLog, GiftStage, VoteResults } from './GiftStage.tsx'
+import { GiftStage, RoomGiftLog, VoteResults } from './GiftStage.tsx'
 import { LiveInterrupted } from './LiveInterrupted.tsx'
-import type { GiftActor, RoomActor, RoomSideLogic } from './types.ts'
+import type { RoomActor, RoomSideLogic } from './types.ts'
 import { GreetingCard } from './Greeting.tsx'
 import { LiveTagsLine, LiveTagsScope } from './LiveTags.tsx'
 import { NextLiveLine, NextLiveScope } from './NextLive.tsx'
@@ -72,7 +73,7 @@ export function RoomPage({
       </section>
     )
   }
-  if (!visit) return <p aria-busy="true">{t('common.loading')}</p>
+  if (!visit) return <RoomLoading />
   return (
     <LoadedRoom
       room={visit}
@@ -289,14 +290,4 @@ function SideScopes({
       </LiveTagsScope>
     </NextLiveScope>
   )
-}
-
-/** The gift log, naming gifts from the panel's catalogue. */
-function RoomGiftLog({ room, gift }: { room: RoomActor; gift: GiftActor }) {
-  const groups = useSelector(gift, (s) => s.context.groups)
-  const names = useMemo(
-    () => new Map(groups.flatMap((g) => g.gift_list).map((g) => [g.gift_id, g.gift_name])),
-    [groups],
-  )
-  return <GiftLog room={room} names={names} />
 }

@@ -1,0 +1,32 @@
+// The media host's settings (`npm run media`), also read by the server for MEDIA_ORIGIN.
+import path from 'node:path'
+import { ConfigError, origin } from './config-values.ts'
+
+/**
+ * What the RTMP ingest (`npm run media`, beside the server) needs: where the server listens and
+ * the media settings. Read the same way as the server's, without its production checks.
+ */
+export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()) {
+  const port = Number(env.PORT ?? 8080)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer 0–65535, got "${env.PORT}"`)
+  }
+  const mediaPort = Number(env.MEDIA_PORT ?? 8090)
+  if (!Number.isInteger(mediaPort) || mediaPort < 0 || mediaPort > 65535) {
+    throw new ConfigError(`MEDIA_PORT must be an integer 0–65535, got "${env.MEDIA_PORT}"`)
+  }
+  const host = env.HOST ?? '127.0.0.1'
+  const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
+  return {
+    host,
+    port,
+    mediaPort,
+    mediaOrigin: env.MEDIA_ORIGIN
+      ? origin(env.MEDIA_ORIGIN, 'MEDIA_ORIGIN')
+      : `http://127.0.0.1:${mediaPort}`,
+    siteUrl: env.KIRARI_URL ? origin(env.KIRARI_URL, 'KIRARI_URL') : `http://${loopback}:${port}`,
+    rtmpUrl: env.RTMP_URL ?? 'rtmp://127.0.0.1:1935/live',
+    rtmpCallbackSecret: env.RTMP_CALLBACK_SECRET || undefined,
+    mediaDir: path.resolve(root, env.MEDIA_DIR ?? '.data/media'),
+  }
+}
