@@ -119,10 +119,10 @@ export function withCard(html: string, card: ShareCard): string {
       ? [`<link rel="alternate" type="application/json" href="${escapeHtml(card.alternate)}" />`]
       : []),
   ].join('\n    ')
-  return html.replace(
-    /<title>[^<]*<\/title>/,
-    () => `<title>${escapeHtml(card.title)}</title>\n    ${tags}`,
-  )
+  // The shell's own description gives way to the card's: a page has one.
+  return html
+    .replace(/[ \t]*<meta name="description"[^>]*>\r?\n?/g, '')
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(card.title)}</title>\n    ${tags}`)
 }
 
 /** A room's share card: its names, picture and page, and its profile as the JSON alternate. */

@@ -95,7 +95,7 @@ export async function fakeDist(): Promise<string> {
   await fs.mkdir(path.join(dir, 'assets'))
   await fs.writeFile(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Kirari</title></head><body><div id="app"></div></body></html>',
+    '<!doctype html><html><head><meta name="description" content="Kirari — ライブ配信プラットフォーム" /><title>Kirari</title></head><body><div id="app"></div></body></html>',
   )
   await fs.writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)')
   return dir

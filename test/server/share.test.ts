@@ -20,6 +20,10 @@ describe('shareable room pages', () => {
       /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/img\/room\/\d+\.svg" \/>/,
     )
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />')
+    // One description, the room's, in place of the shell's.
+    const descriptions = [...html.matchAll(/<meta name="description" content="([^"]*)"/g)]
+    expect(descriptions.map((m) => m[1])).toHaveLength(1)
+    expect(descriptions[0]?.[1]).not.toBe('Kirari — ライブ配信プラットフォーム')
     expect(html).toMatch(
       /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/r\/kirari_hoshino" \/>/,
     )
