@@ -10,6 +10,7 @@ import {
   type GiftListAnswer,
   type GiftLogAnswer,
   type GiftUseFlagAnswer,
+  type StageGiftsAnswer,
   type StageUsersAnswer,
   type SummaryRankingAnswer,
 } from '../../src/contract/gifts.ts'
@@ -20,7 +21,12 @@ import { setConfirmPaidGifts } from '../services/account-profile.ts'
 import { roomEnqueteResult } from '../services/enquetes.ts'
 import { giftGroups, giftList } from '../services/gift-list.ts'
 import { sendAllFreeStars, sendGift } from '../services/gifts.ts'
-import { roomGiftLog, roomStageUsers, roomSummaryRanking } from '../services/gift-rankings.ts'
+import {
+  roomGiftLog,
+  roomStageGifts,
+  roomStageUsers,
+  roomSummaryRanking,
+} from '../services/gift-rankings.ts'
 import { input, query } from '../validate.ts'
 
 /** Gifts of SPEC §7 Live: the catalogue, sending free and paid gifts, the gift log. */
@@ -47,6 +53,11 @@ export function giftRoutes() {
   api.get('/stage_user_list', async (c) => {
     const { room_id } = query(c, RoomQuery)
     return c.json((await roomStageUsers(c.var.db, room_id)) satisfies StageUsersAnswer)
+  })
+
+  api.get('/stage_gift_list', async (c) => {
+    const { room_id } = query(c, RoomQuery)
+    return c.json((await roomStageGifts(c.var.db, room_id)) satisfies StageGiftsAnswer)
   })
 
   api.get('/summary_ranking', async (c) => {

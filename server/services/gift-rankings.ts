@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type {
   GiftLogAnswer,
+  StageGiftsAnswer,
   StageUsersAnswer,
   SummaryRankingAnswer,
 } from '../../src/contract/gifts.ts'
@@ -121,6 +122,41 @@ export async function roomGiftLog(db: Db, roomId: number): Promise<GiftLogAnswer
 export async function roomStageUsers(db: Db, roomId: number): Promise<StageUsersAnswer> {
   const live = await openLive(db, { roomId })
   return { stage_user_list: live ? await stageUsers(db, live.live_id) : [] }
+}
+
+/** `/api/live/stage_gift_list`: the live's gifts that stay on the stage, summed per gift. */
+export async function stageGifts(db: Db, liveId: number) {
+  const rows = await db
+    .selectFrom('gift_logs')
+    .innerJoin('gifts', 'gifts.id', 'gift_logs.gift_id')
+    .select([
+      'gifts.id',
+      'gifts.name',
+      'gifts.scale',
+      'gifts.order_no',
+      sql<number>`sum(gift_logs.num)::int`.as('num'),
+    ])
+    .where('gift_logs.live_id', '=', liveId)
+    .where('gifts.is_delete_from_stage', '=', false)
+    .groupBy(['gifts.id', 'gifts.name', 'gifts.scale', 'gifts.order_no'])
+    .orderBy('gifts.order_no')
+    .orderBy('gifts.id')
+    .execute()
+  return rows.map((r) => ({
+    gift_id: r.id,
+    gift_name: r.name,
+    num: r.num,
+    image: giftImage(r.id),
+    image2: '',
+    scale: r.scale,
+    order_no: r.order_no,
+  }))
+}
+
+/** `/api/live/stage_gift_list` of a room: its open live's standing gifts, none off air. */
+export async function roomStageGifts(db: Db, roomId: number): Promise<StageGiftsAnswer> {
+  const live = await openLive(db, { roomId })
+  return { stage_gift_list: live ? await stageGifts(db, live.live_id) : [] }
 }
 
 /** `/api/live/summary_ranking` with the points of all of it; 404 for an unknown room. */

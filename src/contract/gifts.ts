@@ -81,6 +81,23 @@ export interface StageUsersAnswer {
   stage_user_list: Array<{ rank: number; score: number; user: RankedUser }>
 }
 
+/**
+ * `GET /api/live/stage_gift_list` (room_id): the gifts of the live that stay on its stage (those
+ * not `is_delete_from_stage`: towers and castles), each gift once with how many were sent, in the
+ * gift list's order; empty off air.
+ */
+export interface StageGiftsAnswer {
+  stage_gift_list: Array<{
+    gift_id: number
+    gift_name: string
+    num: number
+    image: string
+    image2: string
+    scale: number
+    order_no: number
+  }>
+}
+
 /** `GET /api/live/summary_ranking` (room_id): the room's fans across its lives, at most 100. */
 export interface SummaryRankingAnswer {
   ranking: Array<{ rank: number; point: number; fan_level: number; user: RankedUser }>

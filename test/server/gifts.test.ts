@@ -352,6 +352,35 @@ describe.each(await testEngines())('gifts and gold on %s', (engine) => {
     })
     expect(summary.total_point).toBe(summary.ranking.reduce((sum, r) => sum + r.point, 0))
   })
+
+  it('keeps the towers and castles sent in the live on its stage, each gift once with its count', async () => {
+    const stageOf = async (roomId: number) =>
+      (await viewer.json(`/api/live/stage_gift_list?room_id=${roomId}`)).body
+        .stage_gift_list as Array<{ gift_id: number; num: number; image: string }>
+    const before = (await stageOf(live.roomId)).find((g) => g.gift_id === 21)?.num ?? 0
+    await db().updateTable('users').set({ gold: 50_000 }).where('id', '=', userId).execute()
+    expect((await gift('paid', 21, 2)).status).toBe(200)
+    expect((await gift('paid', 21, 1)).status).toBe(200)
+    // A gift that leaves the stage is not on it.
+    expect((await gift('paid', 3, 1)).status).toBe(200)
+    const stage = await stageOf(live.roomId)
+    expect(stage.find((g) => g.gift_id === 21)).toMatchObject({
+      num: before + 3,
+      image: '/img/gift/21.svg',
+    })
+    expect(stage.map((g) => g.gift_id).every((id) => id === 21 || id === 23)).toBe(true)
+    // Off air, a room's stage is empty.
+    const offAir = await db()
+      .selectFrom('rooms')
+      .select('id')
+      .where(
+        'id',
+        'not in',
+        db().selectFrom('lives').select('room_id').where('ended_at', 'is', null),
+      )
+      .executeTakeFirstOrThrow()
+    expect(await stageOf(offAir.id)).toEqual([])
+  })
 })
 
 describe.each(await testEngines())('votes on %s', (engine) => {

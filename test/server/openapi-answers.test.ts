@@ -89,6 +89,7 @@ describe('answers of the real server fit the OpenAPI document (issue #39)', () =
       `/api/live/gift_log?room_id=${room}`,
       `/api/live/enquete_result?room_id=${room}`,
       `/api/live/stage_user_list?room_id=${room}`,
+      `/api/live/stage_gift_list?room_id=${room}`,
       `/api/live/summary_ranking?room_id=${room}`,
       '/api/live/gift_list',
       '/api/live/gift_groups',

@@ -106,6 +106,11 @@ export const liveOperations: Operation[] = [
       query: RoomQuery,
       answer: 'StageUsersAnswer',
     }),
+    get('/api/live/stage_gift_list', {
+      summary: "The live's gifts that stay on its stage (towers, castles), summed per gift",
+      query: RoomQuery,
+      answer: 'StageGiftsAnswer',
+    }),
     get('/api/live/summary_ranking', {
       summary: "The room's top 100 fans across its lives",
       query: RoomQuery,
