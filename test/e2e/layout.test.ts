@@ -5,7 +5,8 @@ import { logIn, openBrowser, type Session } from './browser.ts'
 
 /**
  * Every page on a phone (390×844, mobile emulation) and on a laptop (1366×900): nothing wider
- * than the screen, no console error, and no serious or critical axe violation.
+ * than the screen, no console error, and no serious or critical axe violation; the pages viewers
+ * land on most also on the narrowest phone (320 px).
  * Then the room as a phone viewer uses it: a comment from the on-screen box, a gift from the
  * bottom sheet.
  */
@@ -259,6 +260,34 @@ describe('every page fits a phone and a laptop', () => {
     }
     expect(problems).toEqual([])
   }, 300_000)
+})
+
+/** The pages a viewer lands on most, laid out on the narrowest phone the site supports. */
+const NARROWEST = [
+  '/',
+  '/r/aoi_music',
+  '/event/kirari_winter_cup',
+  '/ranking',
+  '/povo_ec/1/101',
+  '/lottery/1',
+  '/mission',
+]
+
+describe('the narrowest phone (320 px)', () => {
+  it('fits, its header in one row, logged out and logged in', async () => {
+    const problems: Problem[] = []
+    for (const account of [undefined, 'demo_viewer']) {
+      const phone = await openBrowser({ phone: true })
+      try {
+        await phone.page.setViewportSize({ width: 320, height: 640 })
+        if (account) await logIn(phone.page, account)
+        problems.push(...(await walk([phone], account ? NARROWEST : ['/', '/r/aoi_music'])))
+      } finally {
+        await phone.close()
+      }
+    }
+    expect(problems).toEqual([])
+  }, 120_000)
 })
 
 describe('the room on a phone', () => {
