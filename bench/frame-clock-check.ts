@@ -1,3 +1,4 @@
+import { ffmpegBin } from '../server/config-media.ts'
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -13,7 +14,7 @@ import { CAMERA_INPUT, OBS_AAC, OBS_X264 } from './glass-to-glass.ts'
  * as a canvas gives it, and read. Each must give its own time, none a wrong one. A still of each
  * goes to the temporary directory, to look at.
  */
-const FFMPEG = process.env.FFMPEG_BIN ?? '/usr/bin/ffmpeg'
+const FFMPEG = ffmpegBin()
 const FRAMES = 5 * FPS
 
 function run(args: string[], input?: (stdin: NodeJS.WritableStream) => void): Promise<Buffer> {

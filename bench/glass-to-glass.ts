@@ -1,3 +1,4 @@
+import { ffmpegBin } from '../server/config-media.ts'
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -24,7 +25,7 @@ import type { BenchResult, Measure } from './report.ts'
 import { freePort } from '../test/free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const FFMPEG = process.env.FFMPEG_BIN ?? '/usr/bin/ffmpeg'
+const FFMPEG = ffmpegBin()
 /** The demo liver's room, which the bench takes off the demo channel and puts on the encoder. */
 const ROOM = 'demo_liver_room'
 

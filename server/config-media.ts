@@ -1,6 +1,26 @@
 // The media host's settings (`npm run media`), also read by the server for MEDIA_ORIGIN.
+import fs from 'node:fs'
 import path from 'node:path'
 import { ConfigError, origin } from './config-values.ts'
+
+/** The ffmpeg the media host and the test pattern run: FFMPEG_BIN, else `ffmpeg` on PATH. */
+export const ffmpegBin = (env: NodeJS.ProcessEnv = process.env) => env.FFMPEG_BIN || 'ffmpeg'
+
+/** Where a program would be run from: a path as it is, a bare name looked up on PATH; or null. */
+export function programPath(program: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (program.includes('/')) return fs.existsSync(program) ? program : null
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue
+    const candidate = path.join(dir, program)
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK)
+      return candidate
+    } catch {
+      // not in this directory
+    }
+  }
+  return null
+}
 
 /**
  * What the RTMP ingest (`npm run media`, beside the server) needs: where the server listens and

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { ConfigError } from './config.ts'
-import { loadMediaConfig } from './config-media.ts'
+import { ffmpegBin, loadMediaConfig, programPath } from './config-media.ts'
 import { startMediaHost } from './media/media-host.ts'
 import { DEFAULT_RTMP_MODULE } from './media/rtmp-config.ts'
 
@@ -14,15 +14,18 @@ async function main() {
   const config = loadMediaConfig()
   const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
   const modulePath = process.env.NGINX_RTMP_MODULE ?? DEFAULT_RTMP_MODULE
-  const ffmpeg = process.env.FFMPEG_BIN ?? '/usr/bin/ffmpeg'
   for (const [file, pkg] of [
     [nginx, 'nginx'],
     [modulePath, 'libnginx-mod-rtmp'],
-    [ffmpeg, 'ffmpeg'],
   ] as const) {
     if (!fs.existsSync(file)) {
       throw new ConfigError(`${file} is missing: apt-get install -y ${pkg}`)
     }
+  }
+  if (!programPath(ffmpegBin())) {
+    throw new ConfigError(
+      `${ffmpegBin()} is not found: apt-get install -y ffmpeg (or set FFMPEG_BIN)`,
+    )
   }
   const media = await startMediaHost({
     mediaDir: config.mediaDir,

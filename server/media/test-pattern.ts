@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { ffmpegBin } from '../config-media.ts'
 
 /**
  * Publishes a moving test pattern with a tone to `rtmpUrl/streamKey` with ffmpeg, as OBS would
  * (H.264/AAC over RTMP, 2 s keyframes), until the process is killed.
  */
 export function publishTestPattern(rtmpUrl: string, streamKey: string): ChildProcess {
-  const ffmpeg = process.env.FFMPEG_BIN ?? 'ffmpeg'
+  const ffmpeg = ffmpegBin()
   return spawn(
     ffmpeg,
     [

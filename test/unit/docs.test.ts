@@ -158,7 +158,12 @@ function variablesTheCodeReads(): Set<string> {
       /\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g, // env['PORT']
       /\(\s*env,\s*['"]([A-Z][A-Z0-9_]+)['"]/g, // integer(env, 'READ_CACHE_MS', …)
     ]
-    for (const read of reads) for (const match of text.matchAll(read)) names.add(match[1] ?? '')
+    for (const read of reads) {
+      for (const match of text.matchAll(read)) {
+        // The system's own (where programs are looked up) is not Kirari's to document.
+        if (match[1] !== 'PATH') names.add(match[1] ?? '')
+      }
+    }
     // Each social provider's variables are read by a name built from its prefix.
     for (const match of text.matchAll(
       /env\[`\$\{prefix\}_([A-Z_]+)`\]|\(env,\s*`\$\{prefix\}_([A-Z_]+)`/g,

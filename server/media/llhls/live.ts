@@ -4,6 +4,7 @@ import { BoxSplitter } from './fmp4.ts'
 import { ladderArgs, rungsFor, SOURCE_RUNG, sourceArgs, type Rung } from './ladder.ts'
 import { Rendition, type SegmentClock } from './rendition.ts'
 import { SourceStarts } from './source-starts.ts'
+import { ffmpegBin } from '../../config-media.ts'
 
 /** No fragment for this long from a connected encoder: the live is stalled. */
 export const STALL_MS = 3000
@@ -69,7 +70,7 @@ export class Live {
     readonly roomUrlKey: string,
     private readonly rtmpPlayUrl: string,
     private readonly events: LiveEvents,
-    private readonly ffmpeg = process.env.FFMPEG_BIN ?? 'ffmpeg',
+    private readonly ffmpeg = ffmpegBin(),
   ) {
     const sourceClock: SegmentClock = {
       // The first msn is the clock's seconds: a later live of the room never reuses a name, so
