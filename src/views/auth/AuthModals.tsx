@@ -3,11 +3,6 @@ import { useSelector } from '@xstate/react'
 import type { AuthActor } from '../../auth-port.ts'
 import { AuthActorContext, useAuth } from '../app-context.tsx'
 import { useModule, whenIdle } from '../use-module.ts'
-import {
-  readSocialCallback,
-  socialCallbackEvent,
-  withoutSocialCallback,
-} from '../../effects/social-callback.ts'
 
 const loadViews = () => import('./auth-modal-views.ts')
 
@@ -28,11 +23,22 @@ export function AuthModals() {
     [port],
   )
   // Back from X or Facebook (server/api/social.ts callback): the result goes to the auth machine.
+  // Its reader loads only then, not with every first page.
   useEffect(() => {
-    const callback = readSocialCallback(location.search)
-    if (!callback) return
-    history.replaceState(history.state, '', withoutSocialCallback(location.href))
-    port.send(socialCallbackEvent(callback))
+    if (!/[?&]social=/.test(location.search)) return
+    let left = false
+    import('../../effects/social-callback.ts').then(
+      ({ readSocialCallback, socialCallbackEvent, withoutSocialCallback }) => {
+        const callback = left ? null : readSocialCallback(location.search)
+        if (!callback) return
+        history.replaceState(history.state, '', withoutSocialCallback(location.href))
+        port.send(socialCallbackEvent(callback))
+      },
+      () => {},
+    )
+    return () => {
+      left = true
+    }
   }, [port])
   return actor ? <OpenModals actor={actor} /> : null
 }
