@@ -134,6 +134,18 @@ export const visitEvents = [
       gap: 5,
     },
   },
+  // Another event the room is also in (the demo's rooms are in two at once).
+  {
+    type: 'push.eventStanding',
+    standing: {
+      eventId: 2,
+      eventName: 'アイドルカップ',
+      endedAt: 1_900_000_000,
+      rank: 4,
+      point: 90,
+      gap: 1,
+    },
+  },
   { type: 'polling.result', viewers: 42, liveEnd: false },
   { type: 'polling.result', viewers: null, liveEnd: true },
   { type: 'push.liveEnd' },

@@ -79,11 +79,18 @@ export const live = roomSetup.createStateConfig({
       description:
         "OBS's video stopped reaching the site, or came back (t:205, a Kirari extension): the live goes on.",
     },
-    'push.eventStanding': {
-      actions: 'setEventStanding',
-      description:
-        'A gift moved the room in its event (t:203, a Kirari extension): new rank and gap.',
-    },
+    'push.eventStanding': [
+      {
+        guard: 'isOtherEvent',
+        description:
+          'A gift moved the room in another event it is also in: the badge stays on the one it shows (the one event_and_support names).',
+      },
+      {
+        actions: 'setEventStanding',
+        description:
+          'A gift moved the room in its event (t:203, a Kirari extension): new rank and gap.',
+      },
+    ],
     'push.gift': [
       { guard: 'isMutedGift', description: "A muted user's gifts are not shown." },
       {

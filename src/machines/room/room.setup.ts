@@ -236,6 +236,11 @@ export const roomSetup = setup({
     second: 1000,
   },
   guards: {
+    /** A standing of another event the room is also in: not the one its badge shows. */
+    isOtherEvent: ({ context, event }) => {
+      assertEvent(event, 'push.eventStanding')
+      return context.event !== null && context.event.eventId !== event.standing.eventId
+    },
     isMutedGift: ({ context, event }) => {
       assertEvent(event, 'push.gift')
       return context.muted.some((m) => m.userId === event.gift.user_id)
