@@ -4,6 +4,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '../test/free-port.ts'
+import { nginxScratch } from '../server/cluster.ts'
 
 /** Debian's Nchan module (libnginx-mod-nchan). */
 export const NCHAN_MODULE = '/usr/lib/nginx/modules/ngx_nchan_module.so'
@@ -38,11 +39,7 @@ daemon off;
 events { worker_connections 20000; }
 http {
   access_log off;
-  client_body_temp_path ${dir}/tmp-body;
-  proxy_temp_path ${dir}/tmp-proxy;
-  fastcgi_temp_path ${dir}/tmp-fastcgi;
-  uwsgi_temp_path ${dir}/tmp-uwsgi;
-  scgi_temp_path ${dir}/tmp-scgi;
+${nginxScratch(dir)}
   nchan_max_reserved_memory 256M;
   server {
     listen 127.0.0.1:${port};

@@ -79,6 +79,12 @@ export async function waitReady(url: string, timeoutMs: number): Promise<void> {
 }
 
 /** The balancer: least connections (push sockets are long), upgrades passed on, no buffering. */
+/** An nginx `http` block's scratch directories, all under `dir` (nginx runs without root). */
+export const nginxScratch = (dir: string) =>
+  ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `  ${kind}_temp_path ${dir}/tmp-${kind === 'client_body' ? 'body' : kind};`)
+    .join('\n')
+
 export function nginxConfig(dir: string, port: number, webPorts: readonly number[]): string {
   const upstreams = webPorts
     .map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
@@ -90,11 +96,7 @@ daemon off;
 events { worker_connections 8192; }
 http {
   access_log off;
-  client_body_temp_path ${dir}/tmp-body;
-  proxy_temp_path ${dir}/tmp-proxy;
-  fastcgi_temp_path ${dir}/tmp-fastcgi;
-  uwsgi_temp_path ${dir}/tmp-uwsgi;
-  scgi_temp_path ${dir}/tmp-scgi;
+${nginxScratch(dir)}
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
   upstream kirari {
     least_conn;
