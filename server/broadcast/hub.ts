@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
 import { buildFrame, type FrameFields, type FrameType } from '../../src/contract/push.ts'
 import { BusOutbox, inProcessBus, type Bus } from './bus.ts'
-import { payloadOf, rawSocket, textFrame } from './frames.ts'
+import { DirectWriter } from './direct-write.ts'
+import { payloadOf, textFrame } from './frames.ts'
 import { RollingWriter } from './writer.ts'
 import { pushDelivered } from '../services/observability/metrics.ts'
 import {
@@ -33,6 +34,8 @@ export class PushHub {
   private readonly writer = new RollingWriter((client, batch, frames) =>
     this.write(client, batch, frames),
   )
+  /** Frames written beneath the stream layer, in order with what `ws` writes (direct-write.ts). */
+  private readonly direct = new DirectWriter()
   private readonly wss = new WebSocketServer({
     noServer: true,
     maxPayload: 4096,
@@ -187,11 +190,17 @@ export class PushHub {
   /** A reply to one socket, unless it has not read what it was sent: then it is cut off. */
   private reply(client: Client, text: string): void {
     if (client.socket.readyState !== WebSocket.OPEN) return
-    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    if (this.backlog(client) > MAX_BUFFERED_BYTES) {
       this.cutOff(client)
       return
     }
     client.socket.send(text)
+  }
+
+  /** What a socket has been sent and not yet read, at most (see DirectWriter.queued). */
+  private backlog(client: Client): number {
+    const { socket, raw } = client
+    return socket.bufferedAmount + (raw ? this.direct.queued(raw) : 0)
   }
 
   private cutOff(client: Client): void {
@@ -210,12 +219,11 @@ export class PushHub {
     const { socket } = client
     if (socket.readyState !== WebSocket.OPEN) return
     // Back-pressure per socket: a reader that cannot keep up is cut off, never waited for.
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    if (this.backlog(client) > MAX_BUFFERED_BYTES) {
       this.cutOff(client)
       return
     }
-    const raw = rawSocket(socket)
-    if (raw) raw.write(batch)
+    if (client.raw) this.direct.write(client.raw, batch)
     else for (const frame of frames) socket.send(payloadOf(frame), { binary: false })
     pushDelivered.inc(frames.length)
   }

@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { RawData, WebSocket } from 'ws'
+import { rawSocket } from './frames.ts'
 
 // What one push socket is and may do: the hub's limits per socket, per address and in all.
 
@@ -17,6 +19,8 @@ export const CLOSE_WAIT_MS = 1000
 
 export interface Client {
   socket: WebSocket
+  /** The TCP socket under it, written to directly (frames.ts); undefined for other transports. */
+  raw: Duplex | undefined
   keys: Set<string>
   alive: boolean
   /** The caller's address (behind trusted proxies, the forwarded one). */
@@ -86,6 +90,7 @@ export function sameOrigin(origin: string | undefined, request: IncomingMessage)
 export function newClient(socket: WebSocket, address: string): Client {
   return {
     socket,
+    raw: rawSocket(socket),
     keys: new Set(),
     alive: true,
     address,

@@ -1,8 +1,8 @@
 import http from 'node:http'
-import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
+import { DirectWriter } from '../../server/broadcast/direct-write.ts'
 import { textFrame } from '../../server/broadcast/frames.ts'
 import { PushHub } from '../../server/broadcast/hub.ts'
 import type { Client } from '../../server/broadcast/sockets.ts'
@@ -63,12 +63,12 @@ describe('push hub', () => {
     const other = await subscriber('hub:elsewhere')
     await pause(50)
     const stringify = vi.spyOn(JSON, 'stringify')
-    const write = vi.spyOn(net.Socket.prototype, 'write')
+    const write = vi.spyOn(DirectWriter.prototype, 'write')
     for (let i = 0; i < 10; i++) hub.publish(key, { t: 1, cm: `連続${i}` })
     expect(stringify).toHaveBeenCalledTimes(10)
     for (const c of clients) await vi.waitFor(() => expect(c.messages).toHaveLength(10))
     // Three sockets follow the key: three writes, each the same ten frames.
-    const written = write.mock.calls.map(([chunk]) => chunk)
+    const written = write.mock.calls.map(([, chunk]) => chunk)
     expect(written).toHaveLength(3)
     expect(new Set(written).size).toBe(1)
     expect(clients[0].messages.map((m) => m.split('\t')[2])).toEqual(
@@ -81,7 +81,7 @@ describe('push hub', () => {
   it('sends a quiet room’s message on the next turn, with no batch window', async () => {
     const key = 'hub:quiet'
     const a = await subscriber(key)
-    const write = vi.spyOn(net.Socket.prototype, 'write')
+    const write = vi.spyOn(DirectWriter.prototype, 'write')
     const nextTurn = () => new Promise((r) => setImmediate(r))
     for (let i = 0; i < 3; i++) {
       hub.publish(key, { t: 1, cm: `静か${i}` })
