@@ -7,10 +7,12 @@
 //
 // argv: <urls, comma-separated> <key> <count> [--no-sub]. With --no-sub the socket follows what
 // its URL names (Nchan's `/sub?id=…`) instead of sending Kirari's `SUB\t<key>`.
-// stdin: `report` prints what arrived since the last report as one JSON line and starts anew
+// stdin: `report` prints what arrived since the last report as one JSON line (with the sampled
+// latencies, sorted, so that a bench can pool several phases) and starts anew
 // (a bench measures several phases on the same sockets); `done` closes them and exits.
 import { randomBytes } from 'node:crypto'
 import net from 'node:net'
+import { percentile } from './subscribers.ts'
 
 const [urlList = '', key = '', countText = '0'] = process.argv.slice(2)
 const urls = urlList.split(',').map((u) => new URL(u))
@@ -113,8 +115,6 @@ for (let i = 0; i < count; i += 250) {
 process.stdout.write('ready\n')
 let cpuBefore = process.cpuUsage()
 let since = Date.now()
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 
 /** What arrived since the last report; the counts start anew. */
 function report(): string {
@@ -127,12 +127,14 @@ function report(): string {
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     clientBusy,
+    latencies,
   }
+  const line = JSON.stringify(summary) + '\n'
   received = 0
   latencies.length = 0
   cpuBefore = process.cpuUsage()
   since = Date.now()
-  return JSON.stringify(summary) + '\n'
+  return line
 }
 
 let input = ''

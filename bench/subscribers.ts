@@ -11,7 +11,13 @@ export interface Arrivals {
   p99: number
   /** The receiving process's CPU over the phase, 1 = one core. */
   clientBusy: number
+  /** The sampled latencies (every 10th socket's), sorted, in ms. */
+  latencies: number[]
 }
+
+/** The `p` quantile (0–1) of sorted samples. */
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 
 export interface Subscribers {
   /** What arrived since the last report (or since they were ready). */
