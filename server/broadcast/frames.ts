@@ -22,6 +22,9 @@ export function textFrame(payload: Buffer): Buffer {
   return frame
 }
 
+/** A server's ping with no payload (FIN, opcode 9, RFC 6455 §5.5.2): the same for every socket. */
+export const PING_FRAME = Buffer.from([0x89, 0x00])
+
 /** The payload of a frame made by textFrame. */
 export function payloadOf(frame: Buffer): Buffer {
   const code = (frame[1] ?? 0) & 0x7f

@@ -4,9 +4,9 @@ import { WebSocket, WebSocketServer } from 'ws'
 import { buildFrame, type FrameFields, type FrameType } from '../../src/contract/push.ts'
 import { BusOutbox, inProcessBus, type Bus } from './bus.ts'
 import { DirectWriter } from './direct-write.ts'
-import { payloadOf, textFrame } from './frames.ts'
+import { PING_FRAME, payloadOf, textFrame } from './frames.ts'
 import { RollingWriter } from './writer.ts'
-import { pushDelivered } from '../services/observability/metrics.ts'
+import { countDelivered } from '../services/observability/metrics.ts'
 import {
   CLOSE,
   CLOSE_WAIT_MS,
@@ -22,7 +22,8 @@ import {
 
 /** A socket that buffers more than this is too slow to keep up: it is dropped, not waited for. */
 export const MAX_BUFFERED_BYTES = 1 << 20
-const HEARTBEAT_MS = 30_000
+/** The ticks a heartbeat period is cut into: each pings its share of the sockets. */
+const HEARTBEAT_TICKS = 30
 const KEY = /^[\w:-]{1,64}$/
 
 /**
@@ -42,6 +43,10 @@ export class PushHub {
     perMessageDeflate: false,
   })
   private readonly heartbeat: NodeJS.Timeout
+  /** The heartbeat's tick count, the sockets of its round not yet visited, and how many a tick. */
+  private beats = 0
+  private round: Iterator<Client> | null = null
+  private perBeat = 0
   private closed = false
   private readonly clients = new Set<Client>()
   private readonly perAddress = new Map<string, number>()
@@ -55,7 +60,10 @@ export class PushHub {
     this.options = { ...HUB_DEFAULTS, ...options }
     this.outbox = new BusOutbox(bus, this.options.onBusError)
     bus.onMessage((key, frame) => this.deliver(key, frame))
-    this.heartbeat = setInterval(() => this.sweep(), HEARTBEAT_MS).unref()
+    this.heartbeat = setInterval(
+      () => this.beat(),
+      this.options.heartbeatMs / HEARTBEAT_TICKS,
+    ).unref()
   }
 
   /** Takes WebSocket upgrades on `server` (any path: SHOWROOM clients connect to `/`). */
@@ -181,20 +189,23 @@ export class PushHub {
       this.writer.follow(arg, client)
     } else if (verb === 'PING') {
       // The answer names at most a short word back; it queues like every other write.
-      this.reply(client, `ACK\t${(arg ?? 'showroom').slice(0, 64)}`)
+      this.reply(client, textFrame(Buffer.from(`ACK\t${(arg ?? 'showroom').slice(0, 64)}`)))
     } else if (verb === 'QUIT') {
       client.socket.close(1000)
     }
   }
 
-  /** A reply to one socket, unless it has not read what it was sent: then it is cut off. */
-  private reply(client: Client, text: string): void {
-    if (client.socket.readyState !== WebSocket.OPEN) return
+  /** A frame for one socket, unless it has not read what it was sent: then it is cut off. */
+  private reply(client: Client, frame: Buffer): void {
+    const { socket, raw } = client
+    if (socket.readyState !== WebSocket.OPEN) return
     if (this.backlog(client) > MAX_BUFFERED_BYTES) {
       this.cutOff(client)
       return
     }
-    client.socket.send(text)
+    if (raw) this.direct.write(raw, frame)
+    else if (frame === PING_FRAME) socket.ping()
+    else socket.send(payloadOf(frame), { binary: false })
   }
 
   /** What a socket has been sent and not yet read, at most (see DirectWriter.queued). */
@@ -225,7 +236,7 @@ export class PushHub {
     }
     if (client.raw) this.direct.write(client.raw, batch)
     else for (const frame of frames) socket.send(payloadOf(frame), { binary: false })
-    pushDelivered.inc(frames.length)
+    countDelivered(frames.length)
   }
 
   /** A socket gone: out of its rooms and the counts. Safe to call more than once. */
@@ -240,15 +251,33 @@ export class PushHub {
     }
   }
 
-  /** Every socket, subscribed or not, answers a ping each HEARTBEAT_MS or is dropped. */
-  private sweep(): void {
-    for (const client of this.clients) {
-      if (!client.alive) {
-        this.cutOff(client)
-        continue
-      }
-      client.alive = false
-      client.socket.ping()
+  /**
+   * Every socket, subscribed or not, is pinged once a heartbeat period and must answer before its
+   * next turn, or it is cut. The period's pings are spread over its ticks, a share each: a
+   * process with thousands of sockets never stops its fan-out to ping them all at once.
+   */
+  private beat(): void {
+    if (this.beats++ % HEARTBEAT_TICKS === 0) {
+      this.round = this.clients.values()
+      this.perBeat = Math.ceil(this.clients.size / HEARTBEAT_TICKS)
     }
+    const now = performance.now()
+    for (let visited = 0; this.round && visited < this.perBeat; visited++) {
+      const next = this.round.next()
+      if (next.done) this.round = null
+      else this.check(next.value, now)
+    }
+  }
+
+  private check(client: Client, now: number): void {
+    if (!client.alive) {
+      // No answer since a ping at least half a period ago (a round may come round early when
+      // sockets leave): gone. A later ping still has its next turn to be answered.
+      if (now - client.pingedAt >= this.options.heartbeatMs / 2) this.cutOff(client)
+      return
+    }
+    client.alive = false
+    client.pingedAt = now
+    this.reply(client, PING_FRAME)
   }
 }

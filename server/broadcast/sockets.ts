@@ -14,6 +14,11 @@ export const SUBSCRIBE_TIMEOUT_MS = 30_000
  * tool at most MAX_SUBSCRIPTIONS SUBs at once. More is a flood, and the socket is closed.
  */
 export const MAX_COMMANDS_PER_SECOND = 50
+/**
+ * Every socket is pinged once in this long and must answer before its next turn (at least half
+ * of it later), or it is cut: a viewer whose phone left the network holds nothing for long.
+ */
+export const HEARTBEAT_MS = 30_000
 /** How long a closing socket may take to answer the close before it is cut. */
 export const CLOSE_WAIT_MS = 1000
 
@@ -22,7 +27,9 @@ export interface Client {
   /** The TCP socket under it, written to directly (frames.ts); undefined for other transports. */
   raw: Duplex | undefined
   keys: Set<string>
+  /** Whether it answered its last ping (or has had none yet), and when that ping went out. */
   alive: boolean
+  pingedAt: number
   /** The caller's address (behind trusted proxies, the forwarded one). */
   address: string
   /** Who is watching: a logged-in user, else the address; one viewer per value. */
@@ -62,6 +69,8 @@ export interface HubOptions {
   onPushError?: (what: string, error: unknown) => void
   /** How long a socket may stay without a SUB (SUBSCRIBE_TIMEOUT_MS). */
   subscribeTimeoutMs?: number
+  /** How often each socket is pinged (HEARTBEAT_MS). */
+  heartbeatMs?: number
 }
 
 /** What a hub does where its options say nothing. */
@@ -74,6 +83,7 @@ export const HUB_DEFAULTS: Required<HubOptions> = {
   onBusError: () => {},
   onPushError: () => {},
   subscribeTimeoutMs: SUBSCRIBE_TIMEOUT_MS,
+  heartbeatMs: HEARTBEAT_MS,
 }
 
 /** Same-origin pages and tools without an Origin header. */
@@ -93,6 +103,7 @@ export function newClient(socket: WebSocket, address: string): Client {
     raw: rawSocket(socket),
     keys: new Set(),
     alive: true,
+    pingedAt: 0,
     address,
     viewer: `address:${address}`,
     subscribeTimer: undefined,

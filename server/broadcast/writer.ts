@@ -15,15 +15,32 @@ const ROOM_SHARE = 64
 export const PASS_MIN_MS = 25
 const REST_SHARE = 4
 
+/** A follower of a room, the sequence number of the next frame it lacks, and whether it left. */
+interface Follower {
+  readonly client: Client
+  next: number
+  gone: boolean
+}
+
 /** One key's followers, each with how far it has been written, and the frames not yet written to all. */
 class Room {
-  /** Each follower and the sequence number of the next frame it lacks. */
-  readonly followers = new Map<Client, number>()
+  /** Each follower's record, updated in place as passes write to it. */
+  readonly followers = new Map<Client, Follower>()
+  /**
+   * The same records in the order passes visit them, walked by index so that a pass allocates
+   * nothing; a follower that left stays here, marked, until the next pass starts.
+   */
+  order: Follower[] = []
+  gone = 0
   /** Frames from sequence number `base` on. */
   log: Buffer[] = []
   base = 0
-  /** The pass under way over the followers, and the frames it was started for (below `passEnd`). */
-  pass: Iterator<[Client, number]> | null = null
+  /**
+   * Whether a pass over the followers is under way, the index in `order` it has reached, and the
+   * frames it was started for (below `passEnd`).
+   */
+  pass = false
+  passAt = 0
   passEnd = 0
   passStartedAt = 0
   /** The rest after a pass, before the next one starts. */
@@ -34,6 +51,12 @@ class Room {
   get next(): number {
     return this.base + this.log.length
   }
+}
+
+/** Drops the records of followers that left (never during a pass: it walks `order` by index). */
+function compact(room: Room): void {
+  room.order = room.order.filter((follower) => !follower.gone)
+  room.gone = 0
 }
 
 /**
@@ -60,13 +83,21 @@ export class RollingWriter {
   follow(key: string, client: Client): void {
     let room = this.rooms.get(key)
     if (!room) this.rooms.set(key, (room = new Room()))
-    if (!room.followers.has(client)) room.followers.set(client, room.next)
+    if (room.followers.has(client)) return
+    const follower = { client, next: room.next, gone: false }
+    room.followers.set(client, follower)
+    room.order.push(follower)
   }
 
   unfollow(key: string, client: Client): void {
     const room = this.rooms.get(key)
-    if (!room) return
+    const follower = room?.followers.get(client)
+    if (!room || !follower) return
     room.followers.delete(client)
+    follower.gone = true
+    room.gone++
+    // A quiet room whose viewers come and go keeps no more records of the gone than of the here.
+    if (!room.pass && room.gone > room.followers.size) compact(room)
     if (room.followers.size === 0) {
       this.rooms.delete(key)
       this.busy.delete(room)
@@ -117,7 +148,9 @@ export class RollingWriter {
   }
 
   private startPass(room: Room): void {
-    room.pass = room.followers.entries()
+    if (room.gone > 0) compact(room)
+    room.pass = true
+    room.passAt = 0
     room.passEnd = room.next
     room.passStartedAt = performance.now()
     this.busy.add(room)
@@ -149,22 +182,23 @@ export class RollingWriter {
   private advance(room: Room, share: number): number {
     let written = 0
     while (written < share) {
-      const step = room.pass?.next()
-      if (!step || step.done) {
+      // Followers that came during the pass are in it too (they owe only what came after them).
+      const follower = room.order[room.passAt++]
+      if (!follower) {
         this.endPass(room)
         return written
       }
-      const [client, from] = step.value
+      const from = follower.next
       const next = room.next
-      if (from >= next) continue
-      room.followers.set(client, next)
+      if (follower.gone || from >= next) continue
+      follower.next = next
       const frames = from === room.base ? room.log : room.log.slice(from - room.base)
       let batch = room.joined.get(from)
       if (!batch) {
         batch = frames.length === 1 && frames[0] ? frames[0] : Buffer.concat(frames)
         room.joined.set(from, batch)
       }
-      this.writeTo(client, batch, frames)
+      this.writeTo(follower.client, batch, frames)
       written++
     }
     return written
@@ -179,7 +213,7 @@ export class RollingWriter {
     room.log = room.log.slice(room.passEnd - room.base)
     room.base = room.passEnd
     room.joined.clear()
-    room.pass = null
+    room.pass = false
     this.busy.delete(room)
     if (room.log.length === 0 || room.followers.size === 0) return
     const now = performance.now()

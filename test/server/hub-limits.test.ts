@@ -74,6 +74,32 @@ describe('push hub limits', () => {
     subscribed.ws.close()
   })
 
+  it('pings every socket once a period, spread over it, and cuts the one that never answers', async () => {
+    const period = 900
+    const { hub, url, close } = await hubWith({ heartbeatMs: period })
+    cleanup.push(close)
+    const answering = Array.from({ length: 30 }, () => open(url))
+    const pingsAt = answering.map(() => [] as number[])
+    answering.forEach(({ ws }, i) => ws.on('ping', () => pingsAt[i]?.push(performance.now())))
+    // A client whose network went away: it reads, but never answers a ping.
+    const silent = new WebSocket(url, { autoPong: false })
+    const silentClosed = new Promise<number>((resolve) => silent.on('close', resolve))
+    await Promise.all(answering.map((a) => a.opened))
+    const started = performance.now()
+    const code = await silentClosed
+    // Cut (no closing handshake) at its second turn: at least half a period after its ping.
+    expect(code).toBe(1006)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(period / 2)
+    await new Promise((r) => setTimeout(r, period))
+    expect(answering.every(({ ws }) => ws.readyState === WebSocket.OPEN)).toBe(true)
+    expect(hub.stats().sockets).toBe(30)
+    expect(pingsAt.every((times) => times.length >= 2)).toBe(true)
+    // The first pings of the 30 sockets went out over the period, not all at one moment.
+    const firsts = pingsAt.map((times) => times[0] ?? 0)
+    expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThan(period / 3)
+    for (const { ws } of answering) ws.close()
+  })
+
   it('caps sockets per address and in all, with a close reason that says why', async () => {
     const perAddress = await hubWith({ maxPerAddress: 2 })
     cleanup.push(perAddress.close)

@@ -7,6 +7,7 @@ import { textFrame } from '../../server/broadcast/frames.ts'
 import { PushHub } from '../../server/broadcast/hub.ts'
 import type { Client } from '../../server/broadcast/sockets.ts'
 import { RollingWriter } from '../../server/broadcast/writer.ts'
+import { registry } from '../../server/services/observability/metrics.ts'
 
 /** A push hub alone on an HTTP server, and clients that record every message they read. */
 let hub: PushHub
@@ -39,6 +40,12 @@ async function subscriber(key: string) {
   return { ws, messages }
 }
 
+/** push_messages_delivered_total as /metrics would show it now. */
+async function delivered(): Promise<number> {
+  const metric = await registry.getSingleMetric('push_messages_delivered_total')?.get()
+  return metric?.values[0]?.value ?? 0
+}
+
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('push hub', () => {
@@ -62,6 +69,7 @@ describe('push hub', () => {
     const clients = await Promise.all([subscriber(key), subscriber(key), subscriber(key)])
     const other = await subscriber('hub:elsewhere')
     await pause(50)
+    const deliveredBefore = await delivered()
     const stringify = vi.spyOn(JSON, 'stringify')
     const write = vi.spyOn(DirectWriter.prototype, 'write')
     for (let i = 0; i < 10; i++) hub.publish(key, { t: 1, cm: `連続${i}` })
@@ -75,6 +83,8 @@ describe('push hub', () => {
       Array.from({ length: 10 }, (_, i) => JSON.stringify({ t: 1, cm: `連続${i}` })),
     )
     expect(other.messages).toEqual([])
+    // The metric counts each frame once per socket it reached: 10 frames, 3 sockets.
+    expect((await delivered()) - deliveredBefore).toBe(30)
     for (const c of [...clients, other]) c.ws.close()
   })
 
@@ -152,6 +162,36 @@ describe('the rolling writer', () => {
     expect(writer.append('nobody', Buffer.from('x'))).toBe(false)
     writer.drain()
     expect(written).toEqual(['stays:1+2'])
+  })
+
+  it('followers leaving and coming mid-pass, and many coming and going in a quiet room', async () => {
+    const written: string[] = []
+    const [a, b, c] = [follower('a'), follower('b'), follower('c')]
+    const writer: RollingWriter = new RollingWriter((client, _batch, frames) => {
+      written.push(`${nameOf(client)}:${text(frames)}`)
+      // After a's write, mid-pass: b leaves before its turn, c comes.
+      if (written.length === 1) {
+        writer.unfollow('room', b)
+        writer.follow('room', c)
+        writer.append('room', Buffer.from('2'))
+      }
+    }, 1)
+    writer.follow('room', a)
+    writer.follow('room', b)
+    writer.append('room', Buffer.from('1'))
+    await settle(writer)
+    expect(written).toEqual(['a:1', 'c:2', 'a:2'])
+    // Hundreds come and go with no frame between; b comes back. Each present follower, once.
+    for (let i = 0; i < 500; i++) {
+      const passing = follower(`p${i}`)
+      writer.follow('room', passing)
+      writer.unfollow('room', passing)
+    }
+    writer.follow('room', b)
+    writer.append('room', Buffer.from('3'))
+    await settle(writer)
+    expect(written.slice(3).sort()).toEqual(['a:3', 'b:3', 'c:3'])
+    expect(writer.followerCount('room')).toBe(3)
   })
 })
 

@@ -48,11 +48,26 @@ export function observeHub(hub: { stats(): { sockets: number; busBacklog: number
   return () => void hubs.delete(hub)
 }
 
-export const pushDelivered = new Counter({
+/** Deliveries not yet moved into their counter: a plain sum on the hub's per-socket path. */
+let deliveredSinceScrape = 0
+
+new Counter({
   name: 'push_messages_delivered_total',
   help: 'Push frames written to sockets (one per frame and subscribed socket)',
   registers: [registry],
+  collect() {
+    this.inc(deliveredSinceScrape)
+    deliveredSinceScrape = 0
+  },
 })
+
+/**
+ * Counts `frames` written to one socket. Called once per socket and frame batch, thousands of
+ * times a frame, so it only adds: the counter takes the sum when it is read.
+ */
+export function countDelivered(frames: number): void {
+  deliveredSinceScrape += frames
+}
 
 export const commentsPosted = new Counter({
   name: 'comments_total',
