@@ -58,12 +58,22 @@ function tcpHandle(socket: Duplex): TcpHandle | null {
     _handle?: Partial<TcpHandle> | null
     encrypted?: boolean
   }
-  return handle &&
-    encrypted !== true &&
-    typeof handle.writeBuffer === 'function' &&
-    typeof handle.writeQueueSize === 'number'
+  // (writeQueueSize is a native accessor, read only where a write waits: see `waiting`.)
+  return handle && encrypted !== true && typeof handle.writeBuffer === 'function'
     ? (handle as TcpHandle)
     : null
+}
+
+/**
+ * Sockets with direct writes waiting in libuv, and how many: the others have none, and their
+ * backlog is the stream's own count, read without a call into the runtime.
+ */
+const waiting = new Map<Duplex, number>()
+
+function waits(socket: Duplex): void {
+  const count = waiting.get(socket) ?? 0
+  if (count === 0) socket.once('close', () => waiting.delete(socket))
+  waiting.set(socket, count + 1)
 }
 
 /** A write refused with libuv's `status`: the socket ends, as net.Socket's own would. */
@@ -73,11 +83,15 @@ function failed(socket: Duplex, status: number): void {
   }
 }
 
-/** A write that had to wait has finished. */
+/** A write that had to wait has finished (or was cancelled, its socket closing). */
 function completed(this: WriteRequest, status: number): void {
   const socket = this.socket
   this.socket = null
-  if (status < 0 && socket) failed(socket, status)
+  if (!socket) return
+  const left = (waiting.get(socket) ?? 1) - 1
+  if (left > 0) waiting.set(socket, left)
+  else waiting.delete(socket)
+  if (status < 0) failed(socket, status)
 }
 
 function newRequest(binding: StreamWrap): WriteRequest {
@@ -109,13 +123,9 @@ export class DirectWriter {
   write(socket: Duplex, data: Buffer): void {
     const { binding } = this
     const handle = binding ? tcpHandle(socket) : null
-    if (
-      !binding ||
-      !handle ||
-      !socket.writable ||
-      socket.writableLength > 0 ||
-      handle.writeQueueSize > 0
-    ) {
+    // Behind a stream write still under way, a write waits its turn in the stream. Behind a
+    // direct write waiting in libuv, it queues there after it, in order, by libuv's own rule.
+    if (!binding || !handle || !socket.writable || socket.writableLength > 0) {
       socket.write(data)
       return
     }
@@ -129,6 +139,7 @@ export class DirectWriter {
     } else if (binding.streamBaseState[binding.kLastWriteWasAsync]) {
       // The kernel took part of it: the request now belongs to the write that waits in libuv.
       this.request = null
+      waits(socket)
     } else {
       request.socket = null
     }
@@ -139,6 +150,7 @@ export class DirectWriter {
    * there is in the stream's own count too: their sum bounds a socket's backlog from above.
    */
   queued(socket: Duplex): number {
-    return this.binding ? (tcpHandle(socket)?.writeQueueSize ?? 0) : 0
+    if (waiting.size === 0 || !waiting.has(socket)) return 0
+    return tcpHandle(socket)?.writeQueueSize ?? 0
   }
 }

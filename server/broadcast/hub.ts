@@ -211,7 +211,9 @@ export class PushHub {
   /** What a socket has been sent and not yet read, at most (see DirectWriter.queued). */
   private backlog(client: Client): number {
     const { socket, raw } = client
-    return socket.bufferedAmount + (raw ? this.direct.queued(raw) : 0)
+    // No compression is ever negotiated, so `ws` holds nothing back itself: what waits is in the
+    // TCP socket's stream and under it.
+    return raw ? raw.writableLength + this.direct.queued(raw) : socket.bufferedAmount
   }
 
   private cutOff(client: Client): void {
