@@ -22,12 +22,14 @@ let received = 0
 const latencies: number[] = []
 let last = 0
 
-/** A client's text frame: FIN, opcode 1, masked (RFC 6455 §5.3), payload under 126 bytes. */
-function clientFrame(text: string): Buffer {
-  const payload = Buffer.from(text)
+/**
+ * A client's frame: FIN, masked (RFC 6455 §5.3), payload under 126 bytes; a text frame (opcode 1)
+ * by default, or a pong (opcode 10) answering the server's ping, as every client must (§5.5.2).
+ */
+function clientFrame(payload: Buffer, opcode = 1): Buffer {
   const mask = randomBytes(4)
   const frame = Buffer.alloc(6 + payload.length)
-  frame[0] = 0x81
+  frame[0] = 0x80 | opcode
   frame[1] = 0x80 | payload.length
   mask.copy(frame, 2)
   for (let i = 0; i < payload.length; i++) frame[6 + i] = (payload[i] ?? 0) ^ (mask[i % 4] ?? 0)
@@ -77,7 +79,7 @@ function open(i: number): Promise<net.Socket> {
         }
         upgraded = true
         pending = pending.subarray(end + 4)
-        if (sendSub) socket.write(clientFrame(`SUB\t${key}`))
+        if (sendSub) socket.write(clientFrame(Buffer.from(`SUB\t${key}`)))
         resolve(socket)
       }
       // Whole frames only; a frame cut by the chunk waits for the rest.
@@ -93,7 +95,10 @@ function open(i: number): Promise<net.Socket> {
               ? pending.readUInt16BE(at + 2)
               : Number(pending.readBigUInt64BE(at + 2))
         if (pending.length - at < head + length) break
-        if (((pending[at] ?? 0) & 0x0f) === 1) {
+        const opcode = (pending[at] ?? 0) & 0x0f
+        if (opcode === 9)
+          socket.write(clientFrame(pending.subarray(at + head, at + head + length), 10))
+        if (opcode === 1) {
           received++
           last = Date.now()
           if (sample)
