@@ -9,11 +9,11 @@ import type { Duplex } from 'node:stream'
 // straight to the TCP handle, as net.Socket itself does at the bottom of its stack, with one
 // request object reused for every write the kernel takes at once.
 //
-// Order is kept with everything else written to the socket (the `ws` library's pings, replies and
-// close frames): the direct path is taken only when nothing waits in the stream layer or in
-// libuv's queue, and a write the kernel could not take at once stays first in libuv's queue, ahead
-// of anything written after it by either path. Without the handle's API (another runtime, a TLS
-// socket, a Node without `process.binding`) every write goes through `socket.write`.
+// Order is kept with everything else written to the socket (the `ws` library's replies and close
+// frames): the direct path is taken only when nothing waits in the stream layer, and a write the
+// kernel could not take at once waits in libuv's queue, which keeps a handle's writes in order
+// whichever path made them. Without the handle's API (another runtime, a TLS socket, a Node
+// without `process.binding`) every write goes through `socket.write`.
 
 /** A native write request (Node's WriteWrap): the handle fills it in when a write waits. */
 interface WriteRequest {
