@@ -198,14 +198,21 @@ export class PushHub {
   /** A frame for one socket, unless it has not read what it was sent: then it is cut off. */
   private reply(client: Client, frame: Buffer): void {
     const { socket, raw } = client
-    if (socket.readyState !== WebSocket.OPEN) return
-    if (this.backlog(client) > MAX_BUFFERED_BYTES) {
-      this.cutOff(client)
-      return
-    }
+    if (!this.canTake(client)) return
     if (raw) this.direct.write(raw, frame)
     else if (frame === PING_FRAME) socket.ping()
     else socket.send(payloadOf(frame), { binary: false })
+  }
+
+  /**
+   * Whether a socket is open and keeping up. Back-pressure per socket: a reader with more than
+   * MAX_BUFFERED_BYTES unread is cut off, never waited for.
+   */
+  private canTake(client: Client): boolean {
+    if (client.socket.readyState !== WebSocket.OPEN) return false
+    if (this.backlog(client) <= MAX_BUFFERED_BYTES) return true
+    this.cutOff(client)
+    return false
   }
 
   /** What a socket has been sent and not yet read, at most (see DirectWriter.queued). */
@@ -229,15 +236,9 @@ export class PushHub {
 
   /** One socket's share of a pass: all it lacks in one write, or the client is cut off. */
   private write(client: Client, batch: Buffer, frames: readonly Buffer[]): void {
-    const { socket } = client
-    if (socket.readyState !== WebSocket.OPEN) return
-    // Back-pressure per socket: a reader that cannot keep up is cut off, never waited for.
-    if (this.backlog(client) > MAX_BUFFERED_BYTES) {
-      this.cutOff(client)
-      return
-    }
+    if (!this.canTake(client)) return
     if (client.raw) this.direct.write(client.raw, batch)
-    else for (const frame of frames) socket.send(payloadOf(frame), { binary: false })
+    else for (const frame of frames) client.socket.send(payloadOf(frame), { binary: false })
     countDelivered(frames.length)
   }
 
