@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -41,7 +42,14 @@ export async function testEngines(): Promise<Engine[]> {
   return ['pglite']
 }
 
-// One migrated, seeded PGlite per worker; each suite gets a clone (initdb once, not per suite).
+/**
+ * Where the unit suite's global setup (pglite-template-setup.ts) left a migrated, seeded PGlite's
+ * data directory for every suite of the run.
+ */
+export const PGLITE_TEMPLATE_ENV = 'KIRARI_TEST_PGLITE_TEMPLATE'
+
+// One migrated, seeded PGlite per suite's module graph (the benches') and a clone of it per
+// database; under the unit suite each database is loaded from the run's template instead.
 let template: Promise<PGlite> | undefined
 function pgliteTemplate(): Promise<PGlite> {
   template ??= (async () => {
@@ -51,6 +59,17 @@ function pgliteTemplate(): Promise<PGlite> {
     return lite
   })()
   return template
+}
+
+let templateFile: Promise<Buffer> | undefined
+async function seededPglite(): Promise<PGlite> {
+  const file = process.env[PGLITE_TEMPLATE_ENV]
+  if (!file || !existsSync(file)) return (await pgliteTemplate()).clone()
+  templateFile ??= fs.readFile(file)
+  return PGlite.create({
+    extensions: PGLITE_EXTENSIONS,
+    loadDataDir: new Blob([await templateFile]),
+  })
 }
 
 export interface TestDatabase extends Database {
@@ -72,8 +91,7 @@ export async function openTestDatabase(
     return { ...database, drop: () => database.close() }
   }
   if (engine === 'pglite') {
-    const clone = await (await pgliteTemplate()).clone()
-    const database = await wrapPglite(clone)
+    const database = await wrapPglite(await seededPglite())
     return { ...database, drop: () => database.close() }
   }
   const schema = `kirari_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
