@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite'
 import { PGLITE_EXTENSIONS } from '../../server/db/pglite-extensions.ts'
 import pg from 'pg'
 import { loadConfig, type ServerConfig } from '../../server/config.ts'
@@ -61,15 +61,12 @@ function pgliteTemplate(): Promise<PGlite> {
   return template
 }
 
-let templateFile: Promise<Buffer> | undefined
-async function seededPglite(): Promise<PGlite> {
+let templateDump: Promise<Blob> | undefined
+async function seededPglite(): Promise<PGliteInterface> {
   const file = process.env[PGLITE_TEMPLATE_ENV]
   if (!file || !existsSync(file)) return (await pgliteTemplate()).clone()
-  templateFile ??= fs.readFile(file)
-  return PGlite.create({
-    extensions: PGLITE_EXTENSIONS,
-    loadDataDir: new Blob([await templateFile]),
-  })
+  templateDump ??= fs.readFile(file).then((bytes) => new Blob([new Uint8Array(bytes)]))
+  return PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: await templateDump })
 }
 
 export interface TestDatabase extends Database {
