@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
-    globalSetup: ['test/model/walks-setup.ts', 'test/server/pglite-template-setup.ts'],
+    globalSetup: ['test/model/walks-setup.ts', 'test/server/templates-setup.ts'],
     // Generous: some tests start a server of their own, slow on a loaded 2-core machine.
     testTimeout: 45_000,
     hookTimeout: 60_000,

@@ -26,7 +26,10 @@ describe.each(await testEngines())('weekly grade aggregation on %s', (engine) =>
       const search = await database.db
         .selectNoFrom((eb) => eb.fn<string>('current_schema').as('schema'))
         .executeTakeFirstOrThrow()
-      const second = await openDatabase({ databaseUrl: POSTGRES_URL, schema: search.schema })
+      const second = await openDatabase({
+        databaseUrl: database.databaseUrl ?? POSTGRES_URL,
+        schema: search.schema,
+      })
       other = second.db
       closeOther = () => second.close()
     }
