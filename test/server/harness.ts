@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -53,22 +52,41 @@ export const POSTGRES_TEMPLATE_ENV = 'KIRARI_TEST_POSTGRES_TEMPLATE'
 // One migrated, seeded PGlite per suite's module graph (the benches') and a clone of it per
 // database; under the unit suite each database is loaded from the run's template instead.
 let template: Promise<PGlite> | undefined
-function pgliteTemplate(): Promise<PGlite> {
-  template ??= (async () => {
-    const lite = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
-    const database = await wrapPglite(lite)
-    await seed(database.db, { demo: true })
-    return lite
-  })()
-  return template
-}
-
 let templateDump: Promise<Blob> | undefined
 async function seededPglite(): Promise<PGliteInterface> {
   const file = process.env[PGLITE_TEMPLATE_ENV]
-  if (!file || !existsSync(file)) return (await pgliteTemplate()).clone()
+  if (!file) return (await (template ??= makeSeededPglite())).clone()
   templateDump ??= fs.readFile(file).then((bytes) => new Blob([new Uint8Array(bytes)]))
   return PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: await templateDump })
+}
+
+/** A new in-memory PGlite, migrated and seeded with the demo. */
+export async function makeSeededPglite(): Promise<PGlite> {
+  const lite = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
+  const database = await wrapPglite(lite)
+  await seed(database.db, { demo: true })
+  return lite
+}
+
+/** Opens PostgreSQL's `schema` at `databaseUrl`, migrated and seeded with the demo. */
+export async function openSeededPostgres(databaseUrl: string, schema: string): Promise<Database> {
+  const database = await openDatabase({ databaseUrl, schema })
+  await migrate(database.db)
+  await seed(database.db, { demo: true })
+  return database
+}
+
+/**
+ * A database or schema name that carries the time it was made (`<prefix>_<base-36 ms>_<random>`),
+ * so that what a killed run left behind can be told by its age (templates-setup.ts).
+ */
+export function stampedName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+}
+
+/** When a name made by `stampedName` was made (ms since the epoch), or NaN. */
+export function stampOf(name: string): number {
+  return parseInt(name.split('_').at(-2) ?? '', 36)
 }
 
 export interface TestDatabase extends Database {
@@ -96,7 +114,7 @@ export async function openTestDatabase(
     const database = await wrapPglite(await seededPglite())
     return { ...database, drop: () => database.close() }
   }
-  const name = `kirari_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const name = stampedName('kirari_test')
   const template = process.env[POSTGRES_TEMPLATE_ENV]
   if (template) {
     // A copy of the run's template database (migrated and seeded once): ~0.1 s, not ~0.9.
@@ -112,9 +130,7 @@ export async function openTestDatabase(
       },
     }
   }
-  const database = await openDatabase({ databaseUrl: POSTGRES_URL, schema: name })
-  await migrate(database.db)
-  await seed(database.db, { demo: true })
+  const database = await openSeededPostgres(POSTGRES_URL, name)
   return {
     ...database,
     databaseUrl: POSTGRES_URL,
@@ -136,11 +152,11 @@ export function databaseUrlOf(name: string): string {
 }
 
 /** One statement on the server's own database (CREATE and DROP DATABASE take no pool). */
-export async function adminQuery(sql: string): Promise<void> {
+export async function adminQuery<Row extends object = object>(sql: string): Promise<Row[]> {
   const client = new pg.Client({ connectionString: POSTGRES_URL })
   await client.connect()
   try {
-    await client.query(sql)
+    return (await client.query<Row>(sql)).rows
   } finally {
     await client.end()
   }
