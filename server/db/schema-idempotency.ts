@@ -5,7 +5,7 @@ export interface IdempotencyTables {
   idempotency_keys: IdempotencyKeyTable
 }
 
-/** migrations/045 and 047: a keyed call's claim and, once it has one, its answer (issue #40). */
+/** migrations/045, 047 and 049: a keyed call's claim and, once it has one, its answer (issue #40). */
 export interface IdempotencyKeyTable {
   scope: string
   key: string
@@ -19,6 +19,8 @@ export interface IdempotencyKeyTable {
   token: string | null
   /** migrations/047: when the present claim was made. */
   claimed_at: ColumnType<Date, Date | undefined, Date>
+  /** migrations/049: whom the key counts against (`user:<id>`, `address:<key>`); null before. */
+  caller: string | null
   status: number | null
   content_type: string | null
   body: string | null

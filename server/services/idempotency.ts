@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash, randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import type { Db } from '../db/index.ts'
 import { ApiError, messages } from '../errors.ts'
 
@@ -12,6 +13,20 @@ export const IDEMPOTENCY_KEPT_MS = 24 * 60 * 60_000
  * work without its token (markEffect).
  */
 export const STALE_CLAIM_MS = 15_000
+
+/**
+ * Keys one caller may hold within IDEMPOTENCY_KEPT_MS (issue #50): a signed-in user — far above
+ * what a person sends (a gift or a draw every 20 s for a day) — and an address of anonymous
+ * callers (anonymous sessions are free to make, so the address counts; keyed calls that spend
+ * need a login, so an anonymous caller keeps few keys: room for a carrier's shared address).
+ */
+export const IDEMPOTENCY_QUOTA = { user: 5000, address: 1000 } as const
+
+/** Whom a key counts against, and how many keys that caller may hold. */
+export interface Caller {
+  id: string
+  quota: number
+}
 
 /** The keyed call running in this request, for the transaction that moves its value. */
 export interface KeyedCall {
@@ -30,6 +45,8 @@ export type Claim =
   | { kind: 'running' }
   | { kind: 'effected' }
   | { kind: 'otherRequest' }
+  /** The caller holds its quota of keys; the oldest leaves the window in `retryAfterS`. */
+  | { kind: 'overQuota'; retryAfterS: number }
 
 const keyedCalls = new AsyncLocalStorage<KeyedCall>()
 
@@ -98,6 +115,7 @@ export async function claimKey(
   scope: string,
   key: string,
   fingerprint: string,
+  caller: Caller,
   now = new Date(),
 ): Promise<Claim> {
   const since = new Date(now.getTime() - IDEMPOTENCY_KEPT_MS)
@@ -111,11 +129,17 @@ export async function claimKey(
   const token = randomUUID()
   const inserted = await db
     .insertInto('idempotency_keys')
-    .values({ scope, key, fingerprint, token, created_at: now, claimed_at: now })
+    .values({ scope, key, fingerprint, token, caller: caller.id, created_at: now, claimed_at: now })
     .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst()
-  if (inserted) return { kind: 'claimed', call: { scope, key, token } }
+  if (inserted)
+    return (
+      (await overQuota(db, scope, key, token, caller, since)) ?? {
+        kind: 'claimed',
+        call: { scope, key, token },
+      }
+    )
   const row = await db
     .selectFrom('idempotency_keys')
     .select(['fingerprint', 'state', 'status', 'content_type', 'body', 'token', 'claimed_at'])
@@ -153,6 +177,38 @@ export async function claimKey(
     status: row.status,
     contentType: row.content_type,
     body: row.body ?? '',
+  }
+}
+
+/**
+ * A new key past its caller's quota is let go again, and the caller told when one frees up.
+ * Counted after the insert, own row included: of callers racing at the limit none slips past it.
+ * Only a new key is counted: a retry of a kept one still gets its answer.
+ */
+async function overQuota(
+  db: Db,
+  scope: string,
+  key: string,
+  token: string,
+  caller: Caller,
+  since: Date,
+): Promise<Claim | null> {
+  const held = await db
+    .selectFrom('idempotency_keys')
+    .select([
+      sql<string>`count(*)::text`.as('count'),
+      sql<Date | null>`min(created_at)`.as('oldest'),
+    ])
+    .where('caller', '=', caller.id)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow()
+  if (Number(held.count) <= caller.quota) return null
+  await releaseKey(db, { scope, key, token })
+  const oldest = held.oldest ? new Date(held.oldest).getTime() : since.getTime()
+  const retryAfterS = Math.ceil((oldest - since.getTime()) / 1000)
+  return {
+    kind: 'overQuota',
+    retryAfterS: Math.min(Math.max(retryAfterS, 1), IDEMPOTENCY_KEPT_MS / 1000),
   }
 }
 

@@ -48,6 +48,26 @@ export function observeHub(hub: { stats(): { sockets: number; busBacklog: number
   return () => void hubs.delete(hub)
 }
 
+/**
+ * Push frames refused by the bus guard (broadcast/bus.ts admit): `stage` publish (this process
+ * built a frame too large to send) or receive (a frame came off the bus malformed, oversize or
+ * with a key that is not a key: something other than the site is writing to the bus).
+ */
+export const busFramesDropped = new Counter({
+  name: 'push_bus_frames_dropped_total',
+  help: 'Push frames dropped before the bus or before delivery, by stage and reason',
+  labelNames: ['stage', 'reason'] as const,
+  registers: [registry],
+})
+
+/** Keyed calls refused because their caller holds its quota of idempotency keys (idempotency.ts). */
+export const idempotencyQuotaRefused = new Counter({
+  name: 'idempotency_quota_refused_total',
+  help: 'Calls with an Idempotency-Key refused (429) because their caller holds its quota of keys',
+  labelNames: ['caller'] as const,
+  registers: [registry],
+})
+
 /** Deliveries not yet moved into their counter: a plain sum on the hub's per-socket path. */
 let deliveredSinceScrape = 0
 
