@@ -13,6 +13,7 @@ import {
 import type { AppEnv } from '../env.ts'
 import { ApiError, messages } from '../errors.ts'
 import { openLiveByUrlKey } from '../services/lives.ts'
+import { OnAirCache } from '../services/obs-on-air.ts'
 import {
   demoSegments,
   isRendition,
@@ -47,11 +48,16 @@ const PASSED_HEADERS = ['content-type', 'cache-control', 'content-length'] as co
  */
 export function mediaRoutes() {
   const api = new Hono<AppEnv>()
+  let onAir: OnAirCache | undefined
 
   // OBS lives: any web process serves them by asking the media host, so the site scales out
-  // without a shared disk and blocking playlist reloads work through every process.
+  // without a shared disk and blocking playlist reloads work through every process. Only while
+  // the room's OBS live is open (known to within ON_AIR_TTL_MS): the host may still hold an
+  // ended live's media, and an ended live is nobody's to watch.
   api.get('/:key{[\\w-]+}/live/:file{.+}', async (c) => {
     const { key, file } = pathOr404(LiveMediaPath, c.req.param())
+    onAir ??= new OnAirCache(c.var.db)
+    if (!(await onAir.isOpen(key))) throw new ApiError(404, messages.notFound)
     const blocking = query(c, BlockingQuery)
     const search = new URLSearchParams()
     if (blocking._HLS_msn !== undefined) search.set('_HLS_msn', blocking._HLS_msn)
