@@ -1,9 +1,11 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import {
+  MEDIA_SECRET_HEADER,
   ObsRoomBody,
   RtmpCallbackBody,
-  RtmpCallbackQuery,
+  RtmpCheckBody,
   RtmpStallBody,
   type ObsKeyAnswer,
   type OriginEndpointAnswer,
@@ -13,6 +15,7 @@ import {
 import type { AppEnv } from '../env.ts'
 import { requireUserId } from '../request.ts'
 import { ownStreamKey } from '../services/live-owner.ts'
+import { publishersToDrop } from '../services/obs-on-air.ts'
 import { acceptPublish, ingestStalled, publishDone } from '../services/rtmp-ingest.ts'
 import { input, query } from '../validate.ts'
 
@@ -59,23 +62,32 @@ export function obsRoutes() {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
+const digest = (text: string) => createHash('sha256').update(text).digest()
+
+/**
+ * Whether `given` is `secret`, in a time that says nothing of how much of it matched: digests
+ * are compared, so their lengths are equal whatever was sent.
+ */
+const sameSecret = (given: string, secret: string) => timingSafeEqual(digest(given), digest(secret))
+
 /**
  * nginx-rtmp's callbacks (`on_publish`, `on_publish_done`), passed on by the media host, and the
- * host's own `on_stall`: the stream key is the stream `name`. A 2xx (`{ room_url_key }`) lets OBS
- * publish and starts the live (or continues an interrupted one); anything else refuses it. The end
- * of a publish interrupts the live, which ends unless the encoder is back within
- * OBS_RECONNECT_GRACE_MS; a stall interrupts it until the video comes back. Only the media host
- * may call:
- * with RTMP_CALLBACK_SECRET, the `secret` query; otherwise, in the demo only, a loopback
- * address. In production a reverse proxy on the same host makes every caller look like loopback,
- * so there the secret is the only way in (without it OBS ingest stays off).
+ * host's own `on_stall` and `on_check`: the stream key is the stream `name`. A 2xx
+ * (`{ room_url_key }`) lets OBS publish and starts the live (or continues an interrupted one);
+ * anything else refuses it. The end of a publish interrupts the live, which ends unless the
+ * encoder is back within OBS_RECONNECT_GRACE_MS; a stall interrupts it until the video comes
+ * back. `on_check` names the publishers to drop: their live ended, or their key was rotated.
+ * Only the media host may call: with RTMP_CALLBACK_SECRET, in the MEDIA_SECRET_HEADER header
+ * (never the query: URLs are logged); otherwise, in the demo only, a loopback address. In
+ * production a reverse proxy on the same host makes every caller look like loopback, so there
+ * the secret is the only way in (without it OBS ingest stays off).
  */
 export function rtmpCallbackRoutes() {
   const api = new Hono<AppEnv>()
 
   const allowed = (c: Context<AppEnv>) => {
     const secret = c.var.config.rtmpCallbackSecret
-    if (secret) return query(c, RtmpCallbackQuery).secret === secret
+    if (secret) return sameSecret(c.req.header(MEDIA_SECRET_HEADER) ?? '', secret)
     if (c.var.config.production) return false
     // The socket's own address: a forwarded header could be forged by anyone.
     try {
@@ -105,6 +117,12 @@ export function rtmpCallbackRoutes() {
     const { name, stalled } = await input(c, RtmpStallBody)
     await ingestStalled(c.var.db, c.var.hub, name, stalled)
     return c.text('ok')
+  })
+
+  api.post('/on_check', async (c) => {
+    if (!allowed(c)) return c.text('forbidden', 403)
+    const { names } = await input(c, RtmpCheckBody)
+    return c.json({ drop: await publishersToDrop(c.var.db, names) })
   })
 
   return api

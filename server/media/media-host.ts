@@ -3,8 +3,20 @@ import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
+import { ConfigError } from '../config-values.ts'
 import { createMediaHost, type MediaHost } from './llhls/host.ts'
-import { DEFAULT_RTMP_MODULE, nginxRtmpConfig } from './rtmp-config.ts'
+import { DEFAULT_RTMP_MODULE, RTMP_APP, nginxRtmpConfig } from './rtmp-config.ts'
+import { dropRtmpPublisher } from './rtmp-control.ts'
+
+/** A Unix socket's path fits in 108 bytes on Linux (104 elsewhere), its final NUL included. */
+const MAX_SOCKET_PATH = 103
+
+type HttpServer = ReturnType<typeof serve>
+
+const listen = (app: MediaHost['app'], port: number, hostname: string) =>
+  new Promise<HttpServer>((resolve) => {
+    const server = serve({ fetch: app.fetch, port, hostname }, () => resolve(server))
+  })
 
 export interface MediaHostSettings {
   /** nginx's prefix: configuration, pid and logs. */
@@ -31,31 +43,39 @@ export interface RunningMediaHost {
 
 /**
  * The media host: Debian's nginx with the RTMP module takes encoders' streams and calls back
- * here; this process packages each live (server/media/llhls/) and serves it over HTTP.
+ * here, on a server of its own that listens on loopback only (nginx runs beside this process);
+ * this process packages each live (server/media/llhls/) and serves it over HTTP, and drops an
+ * encoder through nginx's control socket when the site says its live is over.
  */
 export async function startMediaHost(s: MediaHostSettings): Promise<RunningMediaHost> {
   const log = s.log ?? ((m: string) => console.log(`media: ${m}`))
+  const controlSocket = path.resolve(s.mediaDir, 'rtmp-control.sock')
+  if (Buffer.byteLength(controlSocket) > MAX_SOCKET_PATH) {
+    throw new ConfigError(`MEDIA_DIR is too long for nginx's control socket: ${controlSocket}`)
+  }
   const host = createMediaHost({
     siteUrl: s.siteUrl,
     secret: s.secret,
-    rtmpPlayBase: `rtmp://127.0.0.1:${s.rtmpPort}/live`,
+    rtmpPlayBase: `rtmp://127.0.0.1:${s.rtmpPort}/${RTMP_APP}`,
     log,
+    dropPublisher: async (name) => {
+      await dropRtmpPublisher(controlSocket, RTMP_APP, name)
+    },
   })
-  const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const server = serve({ fetch: host.app.fetch, port: s.httpPort, hostname: s.httpHost }, () =>
-      resolve(server),
-    )
-  })
+  const http = await listen(host.app, s.httpPort, s.httpHost)
+  const callbacks = await listen(host.callbacks, 0, '127.0.0.1')
   const port = (http.address() as AddressInfo).port
   fs.mkdirSync(s.mediaDir, { recursive: true })
+  // Left by an nginx that did not stop cleanly: nginx will not listen on a socket file that exists.
+  fs.rmSync(controlSocket, { force: true })
   const file = path.join(s.mediaDir, 'nginx.conf')
   fs.writeFileSync(
     file,
     nginxRtmpConfig({
       mediaDir: s.mediaDir,
       rtmpPort: s.rtmpPort,
-      callbackBase: `http://127.0.0.1:${port}`,
-      secret: s.secret,
+      callbackBase: `http://127.0.0.1:${(callbacks.address() as AddressInfo).port}`,
+      controlSocket,
       modulePath: s.modulePath ?? DEFAULT_RTMP_MODULE,
     }),
   )
@@ -76,6 +96,7 @@ export async function startMediaHost(s: MediaHostSettings): Promise<RunningMedia
     async close() {
       host.close()
       http.close()
+      callbacks.close()
       if (nginx.exitCode === null) {
         nginx.kill('SIGQUIT')
         await exited

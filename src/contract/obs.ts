@@ -20,8 +20,22 @@ export interface OriginEndpointAnswer {
   origin_endpoint: string
 }
 
-/** nginx-rtmp's callbacks' query: `secret`, RTMP_CALLBACK_SECRET as nginx.conf sends it. */
-export const RtmpCallbackQuery = v.object({ secret: v.optional(v.string()) })
+/**
+ * The header in which the media host sends RTMP_CALLBACK_SECRET to the site: never in a URL,
+ * which proxies, access logs and error reports keep.
+ */
+export const MEDIA_SECRET_HEADER = 'X-Kirari-Media-Secret'
+
+/** Stream names the media host asks about in one `on_check` (it asks in batches of this). */
+export const RTMP_CHECK_MAX_NAMES = 500
+
+/**
+ * The media host's `on_check` (JSON), about once a second: the stream names it holds. The site
+ * answers with those whose live is over or whose key is no longer the room's (`drop`).
+ */
+export const RtmpCheckBody = v.object({
+  names: v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(RTMP_CHECK_MAX_NAMES)),
+})
 
 /** nginx-rtmp's `on_publish` / `on_publish_done` (form): the stream `name` is the stream key. */
 export const RtmpCallbackBody = v.object({ name: v.fallback(v.string(), '') })

@@ -284,14 +284,17 @@ describe('nginx-rtmp callbacks with a shared secret', () => {
       .select('id')
       .where('room_url_key', '=', 'minor_hina')
       .executeTakeFirstOrThrow()
-    const call = (query: string) =>
-      fetch(`${server.url}/media/rtmp/on_publish_done${query}`, {
+    const call = (secret?: string) =>
+      fetch(`${server.url}/media/rtmp/on_publish_done`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(secret === undefined ? {} : { 'X-Kirari-Media-Secret': secret }),
+        },
         body: new URLSearchParams({ name: `${key.id}_nokey` }).toString(),
       })
-    expect((await call('')).status).toBe(403)
-    expect((await call('?secret=wrong')).status).toBe(403)
-    expect((await call('?secret=s3cret')).status).toBe(200)
+    expect((await call()).status).toBe(403)
+    expect((await call('wrong')).status).toBe(403)
+    expect((await call('s3cret')).status).toBe(200)
   })
 })

@@ -282,11 +282,20 @@ describe('OBS callbacks with a shared secret', () => {
   })
   afterAll(() => server.close())
 
-  it('refuses on_stall without the secret, even from this machine', async () => {
-    const call = (query: string) =>
-      callback(server.url, `on_stall${query}`, { name: 'x', stalled: '1' })
+  it('refuses on_stall without the secret in its header, even from this machine', async () => {
+    const call = (query: string, secret?: string) =>
+      fetch(`${server.url}/media/rtmp/on_stall${query}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(secret === undefined ? {} : { 'X-Kirari-Media-Secret': secret }),
+        },
+        body: new URLSearchParams({ name: 'x', stalled: '1' }).toString(),
+      })
     expect((await call('')).status).toBe(403)
-    expect((await call('?secret=wrong')).status).toBe(403)
-    expect((await call('?secret=s3cret')).status).toBe(200)
+    expect((await call('', 'wrong')).status).toBe(403)
+    // In the query, where logs keep it, the secret is no longer taken.
+    expect((await call('?secret=s3cret')).status).toBe(403)
+    expect((await call('', 's3cret')).status).toBe(200)
   })
 })

@@ -1,23 +1,38 @@
-import type { Context, Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { MEDIA_SECRET_HEADER, RTMP_CHECK_MAX_NAMES } from '../../../src/contract/obs.ts'
 import { Live } from './live.ts'
 
 /** An encoder that comes back within this keeps its live (and its playlists). */
 export const RECONNECT_GRACE_MS = 30_000
+/**
+ * How often the site is asked which encoders may go on publishing: an owner who ends the live
+ * or rotates the key sees the encoder dropped within this and the site's answer (issue #50: 2 s).
+ */
+export const PUBLISHER_CHECK_MS = 1000
+/** A site that takes longer to say which encoders to drop is asked again at the next check. */
+const CHECK_TIMEOUT_MS = 1500
 
 /** What the media host is told (server/media/media-host.ts). */
 export interface MediaHostOptions {
   /** The site, for the publish callbacks (KIRARI_URL). */
   siteUrl: string
+  /** RTMP_CALLBACK_SECRET, sent to the site in MEDIA_SECRET_HEADER. */
   secret: string | undefined
   /** Where this host's ffmpeg reads an encoder: `rtmp://127.0.0.1:{port}/live`. */
   rtmpPlayBase: string
   log(message: string): void
   /** Tells the site the encoder of a live stalled or came back. */
   notifyStall?: (name: string, stalled: boolean) => Promise<void>
+  /** Lets the encoder of stream `name` go (nginx-rtmp's control: media-host.ts). */
+  dropPublisher(name: string): Promise<void>
+  /** PUBLISHER_CHECK_MS unless told. */
+  checkMs?: number
 }
 
 /** The media host's lives, by nginx's stream name and by room. */
 export interface Lives {
+  /** nginx's callbacks, served on loopback only (media-host.ts). */
+  app: Hono
   byName: Map<string, Live>
   byKey: Map<string, Live>
   /** Ends every live (the host is stopping). */
@@ -25,21 +40,28 @@ export interface Lives {
 }
 
 /**
- * nginx-rtmp's publish callbacks on `app`, checked with the site (which owns the stream keys):
- * a publish starts the room's live, or continues it when the encoder comes back within
- * RECONNECT_GRACE_MS; the lives they keep.
+ * nginx-rtmp's publish callbacks (on `Lives.app`), checked with the site (which owns the stream
+ * keys): a publish starts the room's live, or continues it when the encoder comes back within
+ * RECONNECT_GRACE_MS; the lives they keep. Every PUBLISHER_CHECK_MS the site is asked which of
+ * them are over (the live ended, the key was rotated): their encoder is dropped at once and their
+ * playlists go with them.
  */
-export function publishCallbacks(app: Hono, o: MediaHostOptions): Lives {
+export function publishCallbacks(o: MediaHostOptions): Lives {
+  const app = new Hono()
   const byName = new Map<string, Live>()
   const byKey = new Map<string, Live>()
   const drops = new Map<string, NodeJS.Timeout>()
-  const query = o.secret ? `?secret=${encodeURIComponent(o.secret)}` : ''
+  /** Each name's latest accepted publish: a check asked before it cannot drop it. */
+  const accepted = new Map<string, number>()
+  let publishes = 0
+  const siteHeaders: Record<string, string> = o.secret ? { [MEDIA_SECRET_HEADER]: o.secret } : {}
 
   const notifyStall =
     o.notifyStall ??
     (async (name: string, stalled: boolean) => {
-      await fetch(`${o.siteUrl}/media/rtmp/on_stall${query}`, {
+      await fetch(`${o.siteUrl}/media/rtmp/on_stall`, {
         method: 'POST',
+        headers: siteHeaders,
         body: new URLSearchParams({ name, stalled: stalled ? '1' : '0' }),
         signal: AbortSignal.timeout(5000),
       })
@@ -51,14 +73,13 @@ export function publishCallbacks(app: Hono, o: MediaHostOptions): Lives {
   }, 1000)
   ticker.unref()
 
-  const allowed = (c: Context) => !o.secret || c.req.query('secret') === o.secret
-
   /** Forwards nginx's callback body to the site; its answer decides. */
   const forward = async (c: Context, call: string) => {
     const body = await c.req.text()
-    const answer = await fetch(`${o.siteUrl}/media/rtmp/${call}${query}`, {
+    const answer = await fetch(`${o.siteUrl}/media/rtmp/${call}`, {
       method: 'POST',
       headers: {
+        ...siteHeaders,
         'Content-Type': c.req.header('content-type') ?? 'application/x-www-form-urlencoded',
       },
       body,
@@ -67,14 +88,68 @@ export function publishCallbacks(app: Hono, o: MediaHostOptions): Lives {
     return { answer, name: new URLSearchParams(body).get('name') ?? '' }
   }
 
+  /** Forgets the live of stream `name` and the encoder feeding it, if one still is. */
+  const drop = async (name: string) => {
+    const live = byName.get(name)
+    byName.delete(name)
+    accepted.delete(name)
+    clearTimeout(drops.get(name))
+    drops.delete(name)
+    if (live) {
+      live.end()
+      if (byKey.get(live.roomUrlKey) === live) byKey.delete(live.roomUrlKey)
+      o.log(`${live.roomUrlKey}: the live is over or its key changed; the encoder is let go`)
+    }
+    await o.dropPublisher(name)
+  }
+
+  let checking = false
+  let failing = false
+  /** Asks the site which names are over, in batches, and drops those not published again since. */
+  const check = async () => {
+    if (checking || byName.size === 0) return
+    checking = true
+    try {
+      const names = [...byName.keys()]
+      const asked = new Map(names.map((name) => [name, accepted.get(name)]))
+      for (let i = 0; i < names.length; i += RTMP_CHECK_MAX_NAMES) {
+        const answer = await fetch(`${o.siteUrl}/media/rtmp/on_check`, {
+          method: 'POST',
+          headers: { ...siteHeaders, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ names: names.slice(i, i + RTMP_CHECK_MAX_NAMES) }),
+          signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+        })
+        if (!answer.ok) throw new Error(`the site answered ${answer.status}`)
+        const { drop: over } = (await answer.json()) as { drop?: unknown }
+        if (!Array.isArray(over)) throw new Error('the site answered no list')
+        for (const name of over) {
+          if (typeof name !== 'string' || !asked.has(name)) continue
+          if (accepted.get(name) !== asked.get(name)) continue
+          // The stream name is the key: it is not written to the log.
+          await drop(name).catch((e: unknown) => o.log(`could not drop an encoder: ${String(e)}`))
+        }
+      }
+      if (failing) o.log('publisher check: the site answers again')
+      failing = false
+    } catch (e) {
+      // Said once while it lasts: encoders are never dropped for the site being unreachable.
+      if (!failing) o.log(`publisher check failed: ${String(e)}`)
+      failing = true
+    } finally {
+      checking = false
+    }
+  }
+  const checker = setInterval(() => void check(), o.checkMs ?? PUBLISHER_CHECK_MS)
+  checker.unref()
+
   app.post('/rtmp/on_publish', async (c) => {
-    if (!allowed(c)) return c.text('forbidden', 403)
     const { answer, name } = await forward(c, 'on_publish')
     if (!answer.ok) return c.text(await answer.text(), answer.status === 403 ? 403 : 500)
     const { room_url_key: key } = (await answer.json()) as { room_url_key?: unknown }
     if (typeof key !== 'string' || !/^[\w-]+$/.test(key)) return c.text('bad site answer', 500)
     clearTimeout(drops.get(name))
     drops.delete(name)
+    accepted.set(name, ++publishes)
     let live = byName.get(name)
     if (!live || live.roomUrlKey !== key) {
       live?.end()
@@ -98,7 +173,6 @@ export function publishCallbacks(app: Hono, o: MediaHostOptions): Lives {
   })
 
   app.post('/rtmp/on_publish_done', async (c) => {
-    if (!allowed(c)) return c.text('forbidden', 403)
     const { name } = await forward(c, 'on_publish_done').catch(() => ({ name: '' }))
     const live = byName.get(name)
     if (!live) return c.text('ok')
@@ -112,6 +186,7 @@ export function publishCallbacks(app: Hono, o: MediaHostOptions): Lives {
         if (live.publishing) return
         live.end()
         byName.delete(name)
+        accepted.delete(name)
         if (byKey.get(live.roomUrlKey) === live) byKey.delete(live.roomUrlKey)
       }, RECONNECT_GRACE_MS + 5000),
     )
@@ -119,10 +194,12 @@ export function publishCallbacks(app: Hono, o: MediaHostOptions): Lives {
   })
 
   return {
+    app,
     byName,
     byKey,
     close() {
       clearInterval(ticker)
+      clearInterval(checker)
       for (const t of drops.values()) clearTimeout(t)
       for (const live of byName.values()) live.end()
       byName.clear()

@@ -7,9 +7,10 @@ import type { Rendition } from './rendition.ts'
 import { PLAYLIST_CONTENT_TYPE } from '../../../src/contract/media.ts'
 
 /**
- * The media host's HTTP side (`npm run media`): nginx-rtmp's publish callbacks (checked with the
- * site, which owns the stream keys), and each OBS live's Low-Latency HLS under
- * `/lives/{room_url_key}/…`, which web processes proxy to viewers at `/hls/{room_url_key}/live/…`.
+ * The media host's HTTP side (`npm run media`): each OBS live's Low-Latency HLS under
+ * `/lives/{room_url_key}/…`, which web processes proxy to viewers at `/hls/{room_url_key}/live/…`;
+ * and, apart (`callbacks`, for nginx only, on loopback), nginx-rtmp's publish callbacks, checked
+ * with the site, which owns the stream keys.
  */
 
 /** A live's first playlist waits this long for its first segment (the encoder just connected). */
@@ -25,7 +26,10 @@ const IMMUTABLE = 'public, max-age=600, immutable'
 export type { MediaHostOptions }
 
 export interface MediaHost {
+  /** The lives' HLS, for the web processes. */
   app: Hono
+  /** nginx-rtmp's callbacks: to be served where nginx alone reaches them (media-host.ts). */
+  callbacks: Hono
   lives: Map<string, Live>
   /** Ends every live (the host is stopping). */
   close(): void
@@ -33,13 +37,13 @@ export interface MediaHost {
 
 export function createMediaHost(o: MediaHostOptions): MediaHost {
   const app = new Hono()
-  // Players on any origin may read a live (as from a CDN); the callbacks are POSTs and stay closed.
+  // Players on any origin may read a live (as from a CDN).
   app.use('/lives/*', async (c, next) => {
     await next()
     c.header('Access-Control-Allow-Origin', '*')
   })
 
-  const lives = publishCallbacks(app, o)
+  const lives = publishCallbacks(o)
   const byKey = lives.byKey
 
   const liveOf = (c: Context) => byKey.get(c.req.param('key') ?? '')
@@ -231,5 +235,5 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
     return data ? media(c, data.data, 'video/mp4') : c.text('not found', 404)
   })
 
-  return { app, lives: byKey, close: () => lives.close() }
+  return { app, callbacks: lives.app, lives: byKey, close: () => lives.close() }
 }
