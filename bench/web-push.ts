@@ -45,6 +45,8 @@ export async function benchWebPush(options: { quick: boolean }): Promise<BenchRe
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: 'mailto:bench@kirari.example',
+    // The bench's push service is on loopback, which a site refuses unless told (issue #50).
+    WEB_PUSH_ALLOW_LOOPBACK: '1',
   })
   try {
     const db = server.database.db

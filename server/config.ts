@@ -293,6 +293,6 @@ export function loadConfig(
     observability,
     social: loadSocialConfig(env, production),
     mail: loadMailConfig(env, publicOrigin),
-    webPush: loadWebPushConfig(env, supportMail),
+    webPush: loadWebPushConfig(env, supportMail, production),
   }
 }

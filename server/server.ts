@@ -205,7 +205,10 @@ export async function startServer(
     ? startPushSender({
         db: database.db,
         logger,
-        transport: webPushTransport(vapid),
+        transport: webPushTransport(vapid, {
+          policy: config.webPush.policy,
+          deadlineMs: config.webPush.deadlineMs,
+        }),
         origin: config.publicOrigin ?? url,
         concurrency: config.webPush.concurrency,
         ttlSeconds: config.webPush.ttlSeconds,

@@ -37,8 +37,11 @@ export interface LocalPushService {
   received: ReceivedPush[]
   /** Every request refused so far, with why. */
   refused: Array<{ status: number; reason: string }>
-  /** Answer the next `count` messages with `status` (a push service in trouble: 429, 503…). */
-  failNext(count: number, status: number): void
+  /**
+   * Answer the next `count` messages with `status` (a push service in trouble: 429, 503…) and
+   * `headers` (a `Retry-After`…).
+   */
+  failNext(count: number, status: number, headers?: Record<string, string>): void
   close(): Promise<void>
 }
 
@@ -129,14 +132,17 @@ export async function startLocalPushService(): Promise<LocalPushService> {
   const subscribers = new Map<string, Subscriber>()
   const received: ReceivedPush[] = []
   const refused: LocalPushService['refused'] = []
-  let failing = { count: 0, status: 0 }
+  let failing: { count: number; status: number; headers?: Record<string, string> | undefined } = {
+    count: 0,
+    status: 0,
+  }
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
-      const refuse = (status: number, reason: string) => {
+      const refuse = (status: number, reason: string, headers: Record<string, string> = {}) => {
         refused.push({ status, reason })
-        response.writeHead(status, { 'Content-Type': 'text/plain' }).end(reason)
+        response.writeHead(status, { 'Content-Type': 'text/plain', ...headers }).end(reason)
       }
       const id = /^\/push\/([\w-]+)$/.exec(request.url ?? '')?.[1]
       const subscriber = id ? subscribers.get(id) : undefined
@@ -145,7 +151,7 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       if (subscriber.gone) return refuse(410, 'subscription expired')
       if (failing.count > 0) {
         failing.count--
-        return refuse(failing.status, 'the push service is busy')
+        return refuse(failing.status, 'the push service is busy', failing.headers)
       }
       try {
         const ttl = Number(request.headers.ttl)
@@ -198,8 +204,8 @@ export async function startLocalPushService(): Promise<LocalPushService> {
     },
     received,
     refused,
-    failNext(count, status) {
-      failing = { count, status }
+    failNext(count, status, headers) {
+      failing = { count, status, headers }
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.ts'
 import type { Logger } from '../../env.ts'
 import { startJob, type Job } from '../jobs.ts'
 import { roomImage } from '../room-pages.ts'
-import type { PushMessage, PushTransport } from './transport.ts'
+import { RETRY_AFTER_MAX_MS, type PushResult, type PushTransport } from './transport.ts'
 
 /** Notifications one process claims at a time. */
 export const PUSH_BATCH = 500
@@ -101,41 +101,64 @@ export async function sendDuePushes(
   const delivered: string[] = []
   const reached = new Set<string>()
   const dropped: string[] = []
+  const released: string[] = []
   const gone = new Set<string>()
   const retry: Array<{ id: string; waitMs: number }> = []
-  let next = 0
-  const worker = async () => {
-    for (let item = due[next++]; item; item = due[next++]) {
-      const message: PushMessage = {
+  const hostOf = (endpoint: string) => (URL.canParse(endpoint) ? new URL(endpoint).host : '?')
+  // Each send settles on its own: one that throws or is refused takes only itself out, and the
+  // transport's deadline bounds how long any one holds its worker.
+  const settle = async (item: Due) => {
+    let result: PushResult
+    try {
+      result = await transport.send({
         endpoint: item.endpoint,
         keys: { p256dh: item.p256dh, auth: item.auth },
         payload: JSON.stringify(payloadOf(item, options.origin)),
         ttl: options.ttlSeconds,
         urgency: item.kind === 'live_start' ? 'high' : 'normal',
         ...(item.live_id !== null && { topic: `live-${item.live_id}` }),
-      }
-      const { status, retryAfterMs } = await transport.send(message)
-      if (status >= 200 && status < 300) {
-        delivered.push(item.id)
-        reached.add(item.subscription_id)
-      } else if (status === 404 || status === 410) gone.add(item.subscription_id)
-      else if (
-        (status === 0 || status === 429 || status >= 500) &&
-        item.attempts < PUSH_MAX_ATTEMPTS
-      )
-        retry.push({
-          id: item.id,
-          waitMs: retryAfterMs ?? RETRY_BASE_MS * 4 ** (item.attempts - 1),
-        })
-      else {
-        dropped.push(item.id)
-        options.logger?.error('a push notification was refused', {
-          status,
-          attempts: item.attempts,
-          host: new URL(item.endpoint).host,
-        })
-      }
+      })
+    } catch (error) {
+      dropped.push(item.id)
+      options.logger?.error('a push notification could not be sent', {
+        error: String(error),
+        host: hostOf(item.endpoint),
+      })
+      return
     }
+    const { status } = result
+    if (result.aborted) released.push(item.id)
+    else if (result.refused !== undefined) {
+      // Not a push service's endpoint (any more): the device goes, as for 404 and 410.
+      gone.add(item.subscription_id)
+      options.logger?.error('a push endpoint was refused', {
+        reason: result.refused,
+        host: hostOf(item.endpoint),
+      })
+    } else if (status >= 200 && status < 300) {
+      delivered.push(item.id)
+      reached.add(item.subscription_id)
+    } else if (status === 404 || status === 410) gone.add(item.subscription_id)
+    else if ((status === 0 || status === 429 || status >= 500) && item.attempts < PUSH_MAX_ATTEMPTS)
+      retry.push({
+        id: item.id,
+        waitMs: Math.min(
+          RETRY_AFTER_MAX_MS,
+          result.retryAfterMs ?? RETRY_BASE_MS * 4 ** (item.attempts - 1),
+        ),
+      })
+    else {
+      dropped.push(item.id)
+      options.logger?.error('a push notification was refused', {
+        status,
+        attempts: item.attempts,
+        host: hostOf(item.endpoint),
+      })
+    }
+  }
+  let next = 0
+  const worker = async () => {
+    for (let item = due[next++]; item; item = due[next++]) await settle(item)
   }
   await Promise.all(Array.from({ length: Math.min(options.concurrency, due.length) }, worker))
 
@@ -151,6 +174,12 @@ export async function sendDuePushes(
   if (gone.size > 0) {
     await sql`delete from push_subscriptions where id = any(${[...gone]}::bigint[])`.execute(db)
   }
+  // Stopped on its way: nothing is known to have been sent, so the try does not count.
+  if (released.length > 0) {
+    await sql`
+      update push_outbox set claimed_at = null, attempts = attempts - 1
+      where id = any(${released}::bigint[])`.execute(db)
+  }
   for (const { id, waitMs } of retry) {
     await sql`
       update push_outbox set claimed_at = null,
@@ -160,7 +189,34 @@ export async function sendDuePushes(
   return claimed.rows.length
 }
 
-/** sendDuePushes every PUSH_INTERVAL_MS in every process (they share the work), until none is due. */
+/**
+ * The least time a notification stays owed, whatever WEB_PUSH_TTL_S says: room for its retries
+ * (5 s to 320 s apart) when the TTL is 0.
+ */
+const STALE_FLOOR_S = 600
+/** How often a process looks for stale notifications. */
+const STALE_EVERY_MS = 60_000
+
+/**
+ * Deletes notifications not sent within their time-to-live (`ttlSeconds`, at least
+ * STALE_FLOOR_S) and not claimed now: the push service would not keep them that long for a
+ * device that is offline, so sending one now would be news of a live long over. Answers how many.
+ */
+export async function purgeStalePushes(db: Db, ttlSeconds: number): Promise<number> {
+  const result = await sql`
+    delete from push_outbox
+    where claimed_at is null
+      and created_at < now() - ${Math.max(ttlSeconds, STALE_FLOOR_S)}::int * interval '1 second'`.execute(
+    db,
+  )
+  return Number(result.numAffectedRows ?? 0)
+}
+
+/**
+ * sendDuePushes every PUSH_INTERVAL_MS in every process (they share the work), until none is
+ * due; stale notifications go once a minute. Stopping aborts the sends on their way (their
+ * claims are released, their tries not counted) instead of waiting for their answers.
+ */
 export function startPushSender(deps: {
   db: Db
   logger: Logger
@@ -169,21 +225,29 @@ export function startPushSender(deps: {
   concurrency: number
   ttlSeconds: number
 }): Job {
+  let stopping = false
+  let purgedAt = 0
   const job = startJob({
     name: 'web push',
     intervalMs: PUSH_INTERVAL_MS,
     logger: deps.logger,
     now: false,
     run: async () => {
-      while ((await sendDuePushes(deps.db, deps.transport, deps)) > 0) {
+      if (Date.now() - purgedAt >= STALE_EVERY_MS) {
+        purgedAt = Date.now()
+        const stale = await purgeStalePushes(deps.db, deps.ttlSeconds)
+        if (stale > 0) deps.logger.info('stale push notifications purged', { count: stale })
+      }
+      while (!stopping && (await sendDuePushes(deps.db, deps.transport, deps)) > 0) {
         // the next batch at once while there is work
       }
     },
   })
   return {
     async stop() {
-      await job.stop()
+      stopping = true
       deps.transport.close()
+      await job.stop()
     },
   }
 }
