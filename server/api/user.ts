@@ -13,6 +13,7 @@ import { ApiError } from '../errors.ts'
 import { requestLocale } from '../request-locale.ts'
 import { authMessages } from '../services/accounts.ts'
 import { rotateSession } from '../services/sessions.ts'
+import { removeSessionDevices } from '../services/web-push/subscriptions.ts'
 import {
   logIn,
   remindAccounts,
@@ -56,6 +57,10 @@ export function userRoutes() {
   })
 
   api.post('/logout_api', async (c) => {
+    // This browser's Web Push devices go with the login (issue #50): the next person at a
+    // shared computer must not get the previous user's notices.
+    const session = c.var.session
+    if (session && session.userId !== null) await removeSessionDevices(c.var.db, session.id)
     const next = await rotateSession(c.var.db, c, null)
     return c.json({ ok: 1, csrf_token: next.csrfToken } satisfies Ok & AuthAnswer)
   })

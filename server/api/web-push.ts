@@ -10,9 +10,11 @@ import {
 } from '../../src/contract/web-push.ts'
 import type { AppEnv } from '../env.ts'
 import { ApiError } from '../errors.ts'
+import { checkedAddress, OutboundError } from '../outbound/client.ts'
 import { requireUserId } from '../request.ts'
 import {
   deviceLabel,
+  isP256Point,
   listDevices,
   removeDevice,
   saveDevice,
@@ -20,13 +22,14 @@ import {
 } from '../services/web-push/subscriptions.ts'
 import { input, pathOr404 } from '../validate.ts'
 
-/** Loopback push services exist only in tests and on a developer's machine. */
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/
+const ENDPOINT_REFUSED =
+  '通知の宛先は、ブラウザーのプッシュサービスの https の URL でなければなりません。'
 
 /**
  * Web Push (issue #41): the site's VAPID key, and a user's devices. A subscription's endpoint is
- * where the server will send requests: only https (a browser's push service); plain http only to
- * this machine and never in production.
+ * where the server will send requests, so it must be a push service's (issue #50): https, its
+ * host resolving to public addresses only, and in production port 443 and a known push
+ * service's host (config-web-push.ts). The sender checks it again at every connection.
  */
 export function webPushRoutes() {
   const api = new Hono<AppEnv>()
@@ -46,16 +49,23 @@ export function webPushRoutes() {
     const userId = await requireUserId(c)
     const body = await input(c, WebPushSubscribeBody)
     if (!c.var.config.webPush.vapid) throw new ApiError(404, 'このサイトは通知を送っていません。')
-    const url = new URL(body.endpoint)
-    const allowed =
-      url.protocol === 'https:' ||
-      (url.protocol === 'http:' && !c.var.config.production && LOOPBACK.test(url.hostname))
-    if (!allowed) throw new ApiError(400, '通知の宛先は https の URL でなければなりません。')
+    const p256dh = body.p256dh.replace(/=+$/, '')
+    if (!isP256Point(p256dh))
+      throw new ApiError(400, '通知の鍵 (p256dh) が P-256 の公開鍵ではありません。')
+    try {
+      await checkedAddress(new URL(body.endpoint), c.var.config.webPush.policy)
+    } catch (error) {
+      if (!(error instanceof OutboundError)) throw error
+      // Which rule refused it, or what the name resolved to, is not told: it would map the
+      // server's network for whoever asks.
+      throw new ApiError(400, ENDPOINT_REFUSED)
+    }
     const device = await saveDevice(c.var.db, userId, {
       endpoint: body.endpoint,
-      p256dh: body.p256dh.replace(/=+$/, ''),
+      p256dh,
       auth: body.auth.replace(/=+$/, ''),
       label: deviceLabel(c.req.header('user-agent')),
+      session_id: c.var.session?.id ?? null,
     })
     return c.json({ device } satisfies WebPushDeviceAnswer)
   })

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt } from './columns.ts'
 
-/** Kysely's view of the Web Push tables (migration 046, issue #41); DB extends it. */
+/** Kysely's view of the Web Push tables (migrations 046 and 048, issues #41, #50); DB extends it. */
 export interface WebPushTables {
   push_subscriptions: PushSubscriptionTable
   push_outbox: PushOutboxTable
@@ -20,6 +20,8 @@ export interface PushSubscriptionTable {
   send_news: Generated<boolean>
   created_at: CreatedAt
   last_sent_at: Date | null
+  /** The login session it was subscribed in (migration 048): logging out of it removes it. */
+  session_id: string | null
 }
 
 export interface PushOutboxTable {

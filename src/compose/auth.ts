@@ -10,6 +10,7 @@ import {
   sendSmsAuthCode,
   verifySmsAuthCode,
 } from '../effects/api/account.ts'
+import { forgetThisDevice } from '../effects/web-push.ts'
 import { authMachine, type AuthResult } from '../machines/auth/auth.machine.ts'
 
 /**
@@ -33,6 +34,7 @@ export function startAuth(effects: Effects, app: AppActor, reportError: (error: 
         ),
         logout: fromPromise(async (): Promise<unknown> => {
           await logout(effects.api)
+          await forgetThisDevice()
           return null
         }),
       },

@@ -96,3 +96,19 @@ export const setDevicePreferences = async (
 export async function removeDevice(api: ApiClient, id: number): Promise<void> {
   await api.delete<Ok>(`/api/web_push/devices/${id}`)
 }
+
+/**
+ * At logout: this browser's push subscription ends (issue #50), so whatever the server still
+ * holds for it is refused by the push service (410) and dropped; the server itself removes the
+ * devices of the session logged out of. Never waits for a service worker that is not there, and
+ * never fails the logout.
+ */
+export async function forgetThisDevice(): Promise<void> {
+  try {
+    if (!supported()) return
+    const worker = await navigator.serviceWorker.getRegistration()
+    await (await worker?.pushManager.getSubscription())?.unsubscribe()
+  } catch {
+    // Logging out matters more than this; the server has removed the session's devices.
+  }
+}

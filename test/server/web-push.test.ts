@@ -18,7 +18,11 @@ describe.each(await testEngines())('Web Push on %s', (engine) => {
   let server: TestServer
   let push: LocalPushService
   const db = () => server.database.db
-  const transport = webPushTransport({ ...vapid, subject: SUBJECT })
+  // The local push service is on loopback: this site is told to allow it (production never is).
+  const transport = webPushTransport(
+    { ...vapid, subject: SUBJECT },
+    { policy: { allowLoopback: true, ports: null, hostSuffixes: null } },
+  )
   const send = () =>
     sendDuePushes(db(), transport, { origin: server.url, concurrency: 8, ttlSeconds: 60 })
   /** Everything due, as the server's job does: batch after batch until none is left. */
@@ -41,6 +45,7 @@ describe.each(await testEngines())('Web Push on %s', (engine) => {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: SUBJECT,
+      WEB_PUSH_ALLOW_LOOPBACK: '1',
     })
     // The demo's news reaches everyone now: what follows counts only the tests' own.
     await runNoticeFanouts(db())
@@ -195,6 +200,36 @@ describe.each(await testEngines())('Web Push on %s', (engine) => {
       expect(answer.status).toBe(400)
     }
     expect((await server.get('/api/web_push/devices')).status).toBe(401)
+  })
+
+  it('logging out removes the devices subscribed in that login, and only those', async () => {
+    // The same account on the user's phone and on a shared computer.
+    const phone = await logInDemo(server, 'demo_viewer')
+    const shared = await logInDemo(server, 'demo_viewer')
+    const liver = await logInDemo(server, 'demo_liver')
+    const subscribe = async (client: typeof phone.client) => {
+      const s = push.subscribe(vapid.publicKey)
+      const saved = await client.postForm('/api/web_push/devices', {
+        endpoint: s.endpoint,
+        ...s.keys,
+      })
+      expect(saved.status).toBe(200)
+      return (saved.body as unknown as { device: { id: number } }).device.id
+    }
+    const onPhone = await subscribe(phone.client)
+    const onShared = await subscribe(shared.client)
+    const liverDevice = await subscribe(liver.client)
+
+    const out = await shared.client.postJson('/user/logout_api', {})
+    expect(out.status).toBe(200)
+    const ids = async (client: typeof phone.client) =>
+      (
+        (await client.json('/api/web_push/devices')).body as unknown as WebPushDevicesAnswer
+      ).devices.map((d) => d.id)
+    const left = await ids(phone.client)
+    expect(left).toContain(onPhone)
+    expect(left).not.toContain(onShared)
+    expect(await ids(liver.client)).toContain(liverDevice)
   })
 })
 

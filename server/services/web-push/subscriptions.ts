@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import type { WebPushDevice } from '../../../src/contract/web-push.ts'
 import type { Db } from '../../db/index.ts'
 import { ApiError } from '../../errors.ts'
@@ -70,14 +71,38 @@ const DEVICE_COLUMNS = [
 ] as const
 
 /**
- * Keeps this browser's subscription for `userId`. The endpoint is the device: subscribing again
- * (new keys) replaces its keys, and a browser where another account was logged in before now
+ * Whether a subscription's `p256dh` (base64url) is an uncompressed P-256 point on the curve: a
+ * key of the right length that is not one would only throw later, in the sender.
+ */
+export function isP256Point(p256dh: string): boolean {
+  const raw = Buffer.from(p256dh, 'base64url')
+  if (raw.length !== 65 || raw[0] !== 4) return false
+  try {
+    const x = raw.subarray(1, 33).toString('base64url')
+    const y = raw.subarray(33).toString('base64url')
+    crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x, y }, format: 'jwk' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Keeps this browser's subscription for `userId`, made in login session `session_id` (logging
+ * out of it removes the device). The endpoint is the device: subscribing again (new keys)
+ * replaces its keys and session, and a browser where another account was logged in before now
  * notifies this one.
  */
 export async function saveDevice(
   db: Db,
   userId: number,
-  subscription: { endpoint: string; p256dh: string; auth: string; label: string },
+  subscription: {
+    endpoint: string
+    p256dh: string
+    auth: string
+    label: string
+    session_id: string | null
+  },
 ): Promise<Device> {
   return db.transaction().execute(async (tx) => {
     const others = await tx
@@ -101,6 +126,7 @@ export async function saveDevice(
           p256dh: subscription.p256dh,
           auth: subscription.auth,
           label: subscription.label,
+          session_id: subscription.session_id,
         }),
       )
       .returning(DEVICE_COLUMNS)
@@ -153,4 +179,16 @@ export async function removeDevice(
   if (Number(result.numDeletedRows) === 0) {
     throw new ApiError(404, 'この端末は登録されていません。')
   }
+}
+
+/**
+ * Removes the devices subscribed in login session `sessionId` (at logout): the browser logged
+ * out of stops getting that user's notifications. Answers how many went.
+ */
+export async function removeSessionDevices(db: Db, sessionId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('push_subscriptions')
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
