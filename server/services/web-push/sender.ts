@@ -203,10 +203,10 @@ const STALE_EVERY_MS = 60_000
  * device that is offline, so sending one now would be news of a live long over. Answers how many.
  */
 export async function purgeStalePushes(db: Db, ttlSeconds: number): Promise<number> {
+  const keptS = Math.max(ttlSeconds, STALE_FLOOR_S)
   const result = await sql`
     delete from push_outbox
-    where claimed_at is null
-      and created_at < now() - ${Math.max(ttlSeconds, STALE_FLOOR_S)}::int * interval '1 second'`.execute(
+    where claimed_at is null and created_at < now() - ${keptS}::int * interval '1 second'`.execute(
     db,
   )
   return Number(result.numAffectedRows ?? 0)
