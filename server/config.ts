@@ -5,6 +5,7 @@ import { loadMailConfig, type MailConfig } from './config-mail.ts'
 import { loadWebPushConfig, type WebPushConfig } from './config-web-push.ts'
 import { loadMediaConfig } from './config-media.ts'
 import { loadSocialConfig, type SocialConfig } from './config-social.ts'
+import { loadBusUrl } from './config-bus.ts'
 import { checkMail } from '../src/domain/account-rules.ts'
 import { BUNDLED_TERMS_VERSION, isTermsVersion } from '../src/domain/terms.ts'
 
@@ -79,7 +80,10 @@ export interface ServerConfig {
   flows: boolean
   /** Demo bot comments a minute in each demo room on air; 0 = off. */
   demoBotsPerMinute: number
-  /** `redis://…` or `nats://…`: the bus that joins several processes into one site. */
+  /**
+   * `nats://…`, `tls://…` (NATS over TLS), `redis://…` or `rediss://…`: the bus that joins several
+   * processes into one site, with its credentials (config-bus.ts). Never logged as it is.
+   */
   busUrl: string | undefined
   /** How often this process reports its socket viewers per live (services/presence.ts). */
   presenceIntervalMs: number
@@ -195,10 +199,7 @@ export function loadConfig(
   const dataDir = env.DATA_DIR ?? path.join(root, '.data')
   const captchaFixedWord = env.CAPTCHA_FIXED_WORD || undefined
   const seedDemo = demo && flag(env.SEED_DEMO, databaseUrl === undefined)
-  const busUrl = env.BUS_URL || undefined
-  if (busUrl && !/^(rediss?|nats):\/\//.test(busUrl)) {
-    throw new ConfigError(`BUS_URL must start with redis://, rediss:// or nats://, got "${busUrl}"`)
-  }
+  const busUrl = loadBusUrl(env.BUS_URL, production)
   const readCacheMs = integer(env, 'READ_CACHE_MS', env.NODE_ENV === 'test' ? 0 : 1000, 0, 60_000)
   const presenceIntervalMs = integer(env, 'PRESENCE_INTERVAL_MS', 5000, 50, 3_600_000)
   // On by default for a demo site, but never in tests unless a test asks for it.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { busFramesDropped } from '../services/observability/metrics.ts'
 /**
  * Carries published messages between processes; the in-process bus serves one process. A
  * publish the bus cannot take throws or rejects; the outbox keeps it and sends it again, with the
@@ -12,15 +13,77 @@ export interface Bus {
   ping?(): Promise<void>
 }
 
+/**
+ * What a push key is: a room's `bcsvr_key`, `event:{id}`, an owner's key. One rule for the
+ * socket's `SUB` and for frames off the bus, so that neither takes what the other would not.
+ */
+export const PUSH_KEY = /^[\w:-]{1,64}$/
+export const isPushKey = (key: string): boolean => PUSH_KEY.test(key)
+
+/**
+ * The largest frame the bus carries, in bytes. The site's own frames are a few hundred bytes (a
+ * comment is at most a few dozen characters, a vote's results a handful of numbers); a frame is
+ * written to every socket following its key, and a socket is held to a small backlog (64 KiB) of
+ * unread bytes, so one frame must be a small share of that: 16 KiB is still 30 times the largest
+ * the site sends.
+ */
+export const MAX_BUS_FRAME_BYTES = 16 * 1024
+
+export type FrameRefusal = 'bad_key' | 'oversize' | 'malformed'
+
+/**
+ * Why a frame may not be delivered, or null when it may. A frame is `MSG\t<key>\t<json>`, built
+ * by the hub for its own key: one that names another key would reach that key's followers with
+ * what was not meant for them.
+ */
+export function refusalOf(key: string, frame: string): FrameRefusal | null {
+  if (!isPushKey(key)) return 'bad_key'
+  // A UTF-16 unit is 1 to 3 bytes in UTF-8: count bytes only when the length leaves a doubt.
+  if (
+    frame.length > MAX_BUS_FRAME_BYTES ||
+    (frame.length * 3 > MAX_BUS_FRAME_BYTES && Buffer.byteLength(frame) > MAX_BUS_FRAME_BYTES)
+  ) {
+    return 'oversize'
+  }
+  if (!frame.startsWith(`MSG\t${key}\t`)) return 'malformed'
+  return null
+}
+
+/** Whether a frame may go on; one that may not is counted (push_bus_frames_dropped_total). */
+export function admit(stage: 'publish' | 'receive', key: string, frame: string): boolean {
+  const refusal = refusalOf(key, frame)
+  if (refusal === null) return true
+  busFramesDropped.inc({ stage, reason: refusal })
+  return false
+}
+
+/**
+ * `bus` with every frame it receives checked before any handler (the hub's deliver) sees it:
+ * whatever reaches the bus — another process, or anyone who can write to Redis or NATS — a
+ * frame goes to viewers only if it is one the site could have sent.
+ */
+export function guarded(bus: Bus): Bus {
+  const ping = bus.ping?.bind(bus)
+  return {
+    publish: (key, frame, id) => bus.publish(key, frame, id),
+    onMessage: (handler) =>
+      bus.onMessage((key, frame) => {
+        if (admit('receive', key, frame)) handler(key, frame)
+      }),
+    close: () => bus.close(),
+    ...(ping && { ping }),
+  }
+}
+
 export function inProcessBus(): Bus {
   const handlers: Array<(key: string, frame: string) => void> = []
-  return {
+  return guarded({
     publish: (key, frame) => {
       for (const handler of handlers) handler(key, frame)
     },
     onMessage: (handler) => void handlers.push(handler),
     close: () => Promise.resolve(),
-  }
+  })
 }
 
 /** Frames kept while the bus refuses them, resent in order once it takes them again. */
@@ -60,6 +123,9 @@ export class BusOutbox {
   }
 
   send(key: string, frame: string): void {
+    // Every receiver would drop it; sent, a frame past the bus's own limit would be refused and
+    // resent for ever, holding back every frame behind it.
+    if (!admit('publish', key, frame)) return
     const out = { key, frame, id: `${this.prefix}.${this.counter++}` }
     // Behind older refused frames: keep the order.
     if (this.backlog.length > 0) return this.keep([out])

@@ -8,36 +8,80 @@ import {
   StringCodec,
   connect,
   nanos,
+  type ConnectionOptions,
+  type NatsConnection,
 } from 'nats'
-import { inProcessBus, type Bus } from './bus.ts'
+import { parseBusUrl, type BusTarget } from '../config-bus.ts'
+import { busFramesDropped } from '../services/observability/metrics.ts'
+import { guarded, inProcessBus, type Bus } from './bus.ts'
 
 /** The channel (Redis) or subject (NATS) every process publishes push frames on. */
 export const BUS_TOPIC = 'kirari.push'
 
-/** A frame travels as `<key>\n<frame>`; keys never hold a newline (hub.ts KEY). */
+/** A frame travels as `<key>\n<frame>`; keys never hold a newline (bus.ts PUSH_KEY). */
 const pack = (key: string, frame: string) => `${key}\n${frame}`
 function unpack(data: string): [string, string] | null {
   const cut = data.indexOf('\n')
-  return cut > 0 ? [data.slice(0, cut), data.slice(cut + 1)] : null
+  if (cut > 0) return [data.slice(0, cut), data.slice(cut + 1)]
+  busFramesDropped.inc({ stage: 'receive', reason: 'malformed' })
+  return null
 }
 
 type Handler = (key: string, frame: string) => void
+
+/** How long a bus has to answer at start before the process gives up with the reason. */
+const CONNECT_TIMEOUT_MS = 10_000
+
+/** A failure to open the bus, naming it by its masked URL (never its password) and the reason. */
+class BusOpenError extends Error {
+  constructor(target: BusTarget, reason: unknown) {
+    const why = reason instanceof Error ? reason.message : String(reason)
+    super(`the bus at ${target.shown} could not be opened: ${why}`, { cause: reason })
+  }
+}
+
+export function redisOptions(target: BusTarget) {
+  return {
+    host: target.host,
+    port: target.port,
+    ...(target.username !== undefined && { username: target.username }),
+    ...(target.password !== undefined && { password: target.password }),
+    ...(target.db !== undefined && { db: target.db }),
+    // Node checks the server's certificate against the host name (or NODE_EXTRA_CA_CERTS).
+    ...(target.tls && { tls: {} }),
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    lazyConnect: true,
+  }
+}
 
 /**
  * Redis pub/sub: one connection publishes, one subscribes; every process (this one too)
  * receives every frame and hands it to its own sockets.
  */
 export async function redisBus(url: string): Promise<Bus> {
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
-  const sub = new Redis(url, { lazyConnect: true })
-  await Promise.all([pub.connect(), sub.connect()])
-  await sub.subscribe(BUS_TOPIC)
+  const target = parseBusUrl(url)
+  const pub = new Redis({ ...redisOptions(target), maxRetriesPerRequest: 3 })
+  const sub = new Redis(redisOptions(target))
+  // ioredis rejects connect() with only "Connection is closed": its reason (WRONGPASS, NOAUTH, a
+  // TLS failure) comes as an error event, kept here for the message.
+  let reason: unknown
+  const note = (error: unknown) => (reason = error)
+  pub.on('error', note)
+  sub.on('error', note)
+  try {
+    await Promise.all([pub.connect(), sub.connect()])
+    await sub.subscribe(BUS_TOPIC)
+  } catch (error) {
+    pub.disconnect()
+    sub.disconnect()
+    throw new BusOpenError(target, reason ?? error)
+  }
   const handlers: Handler[] = []
   sub.on('message', (_channel: string, data: string) => {
     const parts = unpack(data)
     if (parts) for (const h of handlers) h(parts[0], parts[1])
   })
-  return {
+  return guarded({
     // A refusal (Redis down past its retries) reaches the hub, which keeps the frame to resend.
     publish: (key, frame) => pub.publish(BUS_TOPIC, pack(key, frame)).then(() => undefined),
     onMessage: (handler) => void handlers.push(handler),
@@ -45,7 +89,7 @@ export async function redisBus(url: string): Promise<Bus> {
     close: async () => {
       await Promise.allSettled([sub.quit(), pub.quit()])
     },
-  }
+  })
 }
 
 /** The JetStream stream that keeps push frames while a process is cut off from NATS. */
@@ -67,13 +111,28 @@ const PUBLISH_ACK_MS = 3_000
  * lost, shown twice or out of order — core NATS subjects would drop what a process missed.
  */
 export async function natsBus(url: string): Promise<Bus> {
+  const target = parseBusUrl(url)
   // Reconnect for ever: a NATS that went away comes back, and meanwhile the client buffers.
+  // A first connection that fails (refused, wrong credentials, no TLS) fails the start at once.
   const nc = await connect({
-    servers: url.replace(/^nats:\/\//, ''),
+    ...natsOptions(target),
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
     reconnectJitter: 250,
+  }).catch((error: unknown) => {
+    throw new BusOpenError(target, error)
   })
+  try {
+    return await readStream(nc)
+  } catch (error) {
+    // No JetStream, or a user not allowed the stream: said at start, and nothing left open.
+    await nc.close()
+    throw new BusOpenError(target, error)
+  }
+}
+
+/** The stream declared, read and written on an open connection (see natsBus). */
+async function readStream(nc: NatsConnection): Promise<Bus> {
   const codec = StringCodec()
   const handlers: Handler[] = []
   const manager = await nc.jetstreamManager()
@@ -117,7 +176,7 @@ export async function natsBus(url: string): Promise<Bus> {
       if (parts) for (const h of handlers) h(parts[0], parts[1])
     },
   })
-  return {
+  return guarded({
     // Acknowledged by the stream; a frame sent again (its acknowledgement was lost) is stored once.
     publish: async (key, frame, id) => {
       if (!connected) throw new Error('NATS is disconnected')
@@ -132,13 +191,24 @@ export async function natsBus(url: string): Promise<Bus> {
       await messages.close()
       await nc.drain()
     },
+  })
+}
+
+export function natsOptions(target: BusTarget): ConnectionOptions {
+  const host = target.host.includes(':') ? `[${target.host}]` : target.host
+  return {
+    servers: `${host}:${target.port}`,
+    ...(target.username !== undefined && { user: target.username }),
+    ...(target.password !== undefined && { pass: target.password }),
+    ...(target.token !== undefined && { token: target.token }),
+    // Required, not merely taken when offered: a server without TLS is refused.
+    ...(target.tls && { tls: {} }),
+    timeout: CONNECT_TIMEOUT_MS,
   }
 }
 
-/** The bus BUS_URL names: `redis://…`, `nats://…`, or none (one process). */
+/** The bus BUS_URL names (config-bus.ts): Redis, NATS, or none (one process). */
 export async function openBus(url: string | undefined): Promise<Bus> {
   if (!url) return inProcessBus()
-  if (/^rediss?:\/\//.test(url)) return redisBus(url)
-  if (url.startsWith('nats://')) return natsBus(url)
-  throw new Error(`BUS_URL must start with redis://, rediss:// or nats://, got "${url}"`)
+  return parseBusUrl(url).kind === 'redis' ? redisBus(url) : natsBus(url)
 }
