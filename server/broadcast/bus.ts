@@ -34,9 +34,14 @@ export type FrameRefusal = 'bad_key' | 'oversize' | 'malformed'
 /**
  * Why a frame may not be delivered, or null when it may. A frame is `MSG\t<key>\t<json>`, built
  * by the hub for its own key: one that names another key would reach that key's followers with
- * what was not meant for them.
+ * what was not meant for them. On the way out only the key and the size are checked: the hub
+ * built the frame, and the form is checked where it counts, on the way in.
  */
-export function refusalOf(key: string, frame: string): FrameRefusal | null {
+export function refusalOf(
+  stage: 'publish' | 'receive',
+  key: string,
+  frame: string,
+): FrameRefusal | null {
   if (!isPushKey(key)) return 'bad_key'
   // A UTF-16 unit is 1 to 3 bytes in UTF-8: count bytes only when the length leaves a doubt.
   if (
@@ -45,13 +50,13 @@ export function refusalOf(key: string, frame: string): FrameRefusal | null {
   ) {
     return 'oversize'
   }
-  if (!frame.startsWith(`MSG\t${key}\t`)) return 'malformed'
+  if (stage === 'receive' && !frame.startsWith(`MSG\t${key}\t`)) return 'malformed'
   return null
 }
 
 /** Whether a frame may go on; one that may not is counted (push_bus_frames_dropped_total). */
 export function admit(stage: 'publish' | 'receive', key: string, frame: string): boolean {
-  const refusal = refusalOf(key, frame)
+  const refusal = refusalOf(stage, key, frame)
   if (refusal === null) return true
   busFramesDropped.inc({ stage, reason: refusal })
   return false
