@@ -40,6 +40,7 @@ class BusOpenError extends Error {
   }
 }
 
+/** ioredis's options, each from BUS_URL as parsed: none of its own reading of a URL's query. */
 export function redisOptions(target: BusTarget) {
   return {
     host: target.host,
@@ -76,6 +77,9 @@ export async function redisBus(url: string): Promise<Bus> {
     sub.disconnect()
     throw new BusOpenError(target, reason ?? error)
   }
+  // Past the start, ioredis reports and reconnects as it always did.
+  pub.off('error', note)
+  sub.off('error', note)
   const handlers: Handler[] = []
   sub.on('message', (_channel: string, data: string) => {
     const parts = unpack(data)
@@ -194,6 +198,7 @@ async function readStream(nc: NatsConnection): Promise<Bus> {
   })
 }
 
+/** The NATS client's options, each from BUS_URL as parsed. */
 export function natsOptions(target: BusTarget): ConnectionOptions {
   const host = target.host.includes(':') ? `[${target.host}]` : target.host
   return {
