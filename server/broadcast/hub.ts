@@ -2,9 +2,9 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
 import { buildFrame, type FrameFields, type FrameType } from '../../src/contract/push.ts'
-import { BusOutbox, inProcessBus, type Bus } from './bus.ts'
-import { DirectWriter } from './direct-write.ts'
-import { PING_FRAME, payloadOf, textFrame } from './frames.ts'
+import { BusOutbox, inProcessBus, isPushKey, type Bus } from './bus.ts'
+import { Backlog, LAGGING_BYTES, MAX_BUFFERED_BYTES } from './backlog.ts'
+import { PING_FRAME, textFrame } from './frames.ts'
 import { RollingWriter } from './writer.ts'
 import { countDelivered } from '../services/observability/metrics.ts'
 import {
@@ -20,11 +20,8 @@ import {
   type HubOptions,
 } from './sockets.ts'
 
-/** A socket that buffers more than this is too slow to keep up: it is dropped, not waited for. */
-export const MAX_BUFFERED_BYTES = 1 << 20
 /** The ticks a heartbeat period is cut into: each pings its share of the sockets. */
 const HEARTBEAT_TICKS = 30
-const KEY = /^[\w:-]{1,64}$/
 
 /**
  * The SHOWROOM-compatible push socket: `SUB\t<key>`, `PING\tshowroom` → `ACK\tshowroom`, `QUIT`;
@@ -35,8 +32,8 @@ export class PushHub {
   private readonly writer = new RollingWriter((client, batch, frames) =>
     this.write(client, batch, frames),
   )
-  /** Frames written beneath the stream layer, in order with what `ws` writes (direct-write.ts). */
-  private readonly direct = new DirectWriter()
+  /** Every socket's unwritten bytes, bounded by `maxBacklogBytes` (backlog.ts). */
+  private readonly backlog = new Backlog()
   private readonly wss = new WebSocketServer({
     noServer: true,
     maxPayload: 4096,
@@ -81,7 +78,7 @@ export class PushHub {
         )
         return
       }
-      this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, request))
+      this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, socket, request))
     })
   }
 
@@ -115,9 +112,17 @@ export class PushHub {
     )
   }
 
-  /** Open sockets in this process, and how many frames wait for the bus. */
-  stats(): { sockets: number; busBacklog: number } {
-    return { sockets: this.clients.size, busBacklog: this.outbox.size }
+  /**
+   * Open sockets in this process, how many frames wait for the bus, and how many bytes wait for
+   * sockets that are not reading.
+   */
+  stats(): { sockets: number; busBacklog: number; backlogBytes: number } {
+    this.backlog.recount()
+    return {
+      sockets: this.clients.size,
+      busBacklog: this.outbox.size,
+      backlogBytes: this.backlog.bytes,
+    }
   }
 
   subscriberCount(key: string): number {
@@ -147,9 +152,9 @@ export class PushHub {
     }, CLOSE_WAIT_MS).unref()
   }
 
-  private accept(socket: WebSocket, request: IncomingMessage): void {
+  private accept(socket: WebSocket, raw: Duplex, request: IncomingMessage): void {
     const address = this.options.addressOf(request)
-    const client = newClient(socket, address)
+    const client = newClient(socket, raw, address)
     const fromAddress = this.perAddress.get(address) ?? 0
     const refusal = refusalOf(fromAddress, this.clients.size, this.options)
     if (refusal) {
@@ -182,8 +187,10 @@ export class PushHub {
       return
     }
     const [verb, arg] = text.trim().split('\t')
-    if (verb === 'SUB' && arg && KEY.test(arg)) {
+    if (verb === 'SUB' && arg && isPushKey(arg)) {
       if (client.keys.size >= MAX_SUBSCRIPTIONS && !client.keys.has(arg)) return
+      // A key nobody here follows yet starts a room: rooms are bounded like sockets are.
+      if (!this.writer.has(arg) && this.writer.roomCount >= this.options.maxRooms) return
       clearTimeout(client.subscribeTimer)
       client.keys.add(arg)
       this.writer.follow(arg, client)
@@ -191,36 +198,55 @@ export class PushHub {
       // The answer names at most a short word back; it queues like every other write.
       this.reply(client, textFrame(Buffer.from(`ACK\t${(arg ?? 'showroom').slice(0, 64)}`)))
     } else if (verb === 'QUIT') {
-      client.socket.close(1000)
+      this.closeSoon(client.socket, 1000, '')
     }
   }
 
-  /** A frame for one socket, unless it has not read what it was sent: then it is cut off. */
+  /**
+   * A frame the socket asked for (an ACK) or a heartbeat ping: only to a socket that reads. One
+   * that does not is sent nothing more than its rooms' frames, so it pins no more than
+   * LAGGING_BYTES of answers however many PINGs it sends.
+   */
   private reply(client: Client, frame: Buffer): void {
-    const { socket, raw } = client
-    if (!this.canTake(client)) return
-    if (raw) this.direct.write(raw, frame)
-    else if (frame === PING_FRAME) socket.ping()
-    else socket.send(payloadOf(frame), { binary: false })
+    if (!this.canTake(client, frame.length) || client.raw.writableLength > LAGGING_BYTES) return
+    this.send(client, frame)
   }
 
   /**
-   * Whether a socket is open and keeping up. Back-pressure per socket: a reader with more than
-   * MAX_BUFFERED_BYTES unread is cut off, never waited for.
+   * Whether a socket is open and keeping up, to be written `bytes` more; one that is not is cut
+   * off, never waited for: when they would take it past MAX_BUFFERED_BYTES unwritten, or the
+   * process's backlog past its budget while it has a backlog itself (the laggards go first;
+   * a socket that has read all it was sent is always written).
    */
-  private canTake(client: Client): boolean {
-    if (client.socket.readyState !== WebSocket.OPEN) return false
-    if (this.backlog(client) <= MAX_BUFFERED_BYTES) return true
+  private canTake(client: Client, bytes: number): boolean {
+    if (client.socket.readyState !== WebSocket.OPEN || !client.raw.writable) return false
+    const backlog = client.raw.writableLength
+    if (backlog === 0) return true
+    if (
+      backlog + bytes <= MAX_BUFFERED_BYTES &&
+      this.backlog.bytes + bytes <= this.options.maxBacklogBytes
+    ) {
+      return true
+    }
     this.cutOff(client)
     return false
   }
 
-  /** What a socket has been sent and not yet read, at most (see DirectWriter.queued). */
-  private backlog(client: Client): number {
-    const { socket, raw } = client
-    // No compression is ever negotiated, so `ws` holds nothing back itself: what waits is in the
-    // TCP socket's stream and under it.
-    return raw ? raw.writableLength + this.direct.queued(raw) : socket.bufferedAmount
+  /**
+   * Writes ready-made frames to the socket's connection with the stream's own `write`, which keeps
+   * `data` alive until the kernel has taken it. `ws` writes its own frames (close, pong) to the
+   * same stream, each whole and at once since no extension is ever negotiated, so the order of
+   * everything written holds and no frame is ever split by another.
+   */
+  private send(client: Client, data: Buffer): void {
+    client.raw.write(data)
+    const backlog = this.backlog.count(client)
+    if (backlog === 0) return
+    // A socket that read all it was sent may be given a pass's frames whole; if the kernel could
+    // not take them and they break a bound, it goes now (its bytes with it), not at its next write.
+    if (backlog > MAX_BUFFERED_BYTES || this.backlog.bytes > this.options.maxBacklogBytes) {
+      this.cutOff(client)
+    }
   }
 
   private cutOff(client: Client): void {
@@ -236,15 +262,15 @@ export class PushHub {
 
   /** One socket's share of a pass: all it lacks in one write, or the client is cut off. */
   private write(client: Client, batch: Buffer, frames: readonly Buffer[]): void {
-    if (!this.canTake(client)) return
-    if (client.raw) this.direct.write(client.raw, batch)
-    else for (const frame of frames) client.socket.send(payloadOf(frame), { binary: false })
+    if (!this.canTake(client, batch.length)) return
+    this.send(client, batch)
     countDelivered(frames.length)
   }
 
   /** A socket gone: out of its rooms and the counts. Safe to call more than once. */
   private forget(client: Client): void {
     clearTimeout(client.subscribeTimer)
+    this.backlog.forget(client)
     for (const key of client.keys) this.writer.unfollow(key, client)
     client.keys.clear()
     if (this.clients.delete(client)) {
@@ -260,6 +286,7 @@ export class PushHub {
    * process with thousands of sockets never stops its fan-out to ping them all at once.
    */
   private beat(): void {
+    this.backlog.recount()
     if (this.beats++ % HEARTBEAT_TICKS === 0) {
       this.round = this.clients.values()
       this.perBeat = Math.ceil(this.clients.size / HEARTBEAT_TICKS)
@@ -279,6 +306,9 @@ export class PushHub {
       if (now - client.pingedAt >= this.options.heartbeatMs / 2) this.cutOff(client)
       return
     }
+    // A socket that is not reading is not pinged (it could not answer in time); its rooms'
+    // frames still reach it, and cut it off if it keeps not reading.
+    if (client.raw.writableLength > LAGGING_BYTES) return
     client.alive = false
     client.pingedAt = now
     this.reply(client, PING_FRAME)

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { RawData, WebSocket } from 'ws'
-import { rawSocket } from './frames.ts'
 
 // What one push socket is and may do: the hub's limits per socket, per address and in all.
 
@@ -24,8 +23,13 @@ export const CLOSE_WAIT_MS = 1000
 
 export interface Client {
   socket: WebSocket
-  /** The TCP socket under it, written to directly (frames.ts); undefined for other transports. */
-  raw: Duplex | undefined
+  /**
+   * The connection the HTTP server handed to its `upgrade` event (Node's public API), the one
+   * `ws` reads and writes: the hub writes its ready-made frames to it (see hub.ts).
+   */
+  raw: Duplex
+  /** This socket's unwritten bytes as the process's backlog last counted them. */
+  counted: number
   keys: Set<string>
   /** Whether it answered its last ping (or has had none yet), and when that ping went out. */
   alive: boolean
@@ -71,6 +75,10 @@ export interface HubOptions {
   subscribeTimeoutMs?: number
   /** How often each socket is pinged (HEARTBEAT_MS). */
   heartbeatMs?: number
+  /** Keys followed in this process at once: a SUB that would start one more is ignored. */
+  maxRooms?: number
+  /** Unwritten bytes of all sockets together past which the laggards are cut off. */
+  maxBacklogBytes?: number
 }
 
 /** What a hub does where its options say nothing. */
@@ -84,6 +92,8 @@ export const HUB_DEFAULTS: Required<HubOptions> = {
   onPushError: () => {},
   subscribeTimeoutMs: SUBSCRIBE_TIMEOUT_MS,
   heartbeatMs: HEARTBEAT_MS,
+  maxRooms: 10_000,
+  maxBacklogBytes: 64 << 20,
 }
 
 /** Same-origin pages and tools without an Origin header. */
@@ -97,10 +107,11 @@ export function sameOrigin(origin: string | undefined, request: IncomingMessage)
 }
 
 /** A socket just accepted: following nothing, counted as its address until identified. */
-export function newClient(socket: WebSocket, address: string): Client {
+export function newClient(socket: WebSocket, raw: Duplex, address: string): Client {
   return {
     socket,
-    raw: rawSocket(socket),
+    raw,
+    counted: 0,
     keys: new Set(),
     alive: true,
     pingedAt: 0,

@@ -121,6 +121,11 @@ export class RollingWriter {
     return this.rooms.has(key)
   }
 
+  /** Keys someone here follows. */
+  get roomCount(): number {
+    return this.rooms.size
+  }
+
   /** Queues a framed message for the key's followers; false when nobody here follows it. */
   append(key: string, frame: Buffer): boolean {
     const room = this.rooms.get(key)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { TestClient } from './client.ts'
 import { startTestServer, testEngines, type TestServer } from './harness.ts'
+import { rawWs } from './raw-ws.ts'
 import { connect, liveOf } from './socket.ts'
 
 const fixture = (name: string) =>
@@ -170,13 +171,13 @@ describe.each(await testEngines())('push socket and comments on %s', (engine) =>
   })
 
   it('cuts off a socket that does not read, while the others keep receiving', async () => {
-    const slow = await connect(server)
+    const slow = await rawWs(Number(new URL(server.url).port))
     const fast = await connect(server)
-    slow.ws.send('SUB\tslow:test')
+    slow.sendText('SUB\tslow:test')
     fast.ws.send('SUB\tslow:test')
     await settle()
     // Stop reading on the slow client: its TCP window fills and the server's buffer grows.
-    ;(slow.ws as unknown as { _socket: { pause(): void } })._socket.pause()
+    slow.socket.pause()
     const big = { cm: 'x'.repeat(2000), t: '1' }
     // 8 MB in batches a reading client drains between, as a busy room would send them.
     for (let batch = 0; batch < 40 && server.hub.subscriberCount('slow:test') === 2; batch++) {
@@ -187,6 +188,6 @@ describe.each(await testEngines())('push socket and comments on %s', (engine) =>
     expect(fast.ws.readyState).toBe(WebSocket.OPEN)
     expect(fast.frames.length).toBeGreaterThan(0)
     fast.ws.close()
-    slow.ws.terminate()
+    slow.socket.destroy()
   })
 })
