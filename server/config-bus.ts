@@ -16,7 +16,7 @@ export interface BusTarget {
   token: string | undefined
   /** Redis only: the database number (`redis://host/2`). */
   db: number | undefined
-  /** The URL with its password or token masked: the only form that is ever logged or shown. */
+  /** Only the scheme, host and port: the only form of the URL that is ever logged or shown. */
   shown: string
 }
 
@@ -27,9 +27,35 @@ const SCHEMES: Record<string, { kind: BusTarget['kind']; tls: boolean; port: num
   'tls:': { kind: 'nats', tls: true, port: 4222 },
 }
 
-/** `text` with any `user:password@` or `token@` masked, for an error about a URL that did not parse. */
-export function maskBusUrl(text: string): string {
-  return text.replace(/\/\/[^/@]*@/, '//***@')
+/**
+ * Where a BUS_URL points, as errors and logs show it: the scheme, host and port, nothing else.
+ * Never the input or a URL's `href`: a password with an unescaped `/`, `?` or `#` ends the host
+ * early, so the password would show up as a host, a port or a path (issue #50).
+ */
+function where(url: URL, port: number): string {
+  return `${url.protocol}//${url.hostname}:${port}`
+}
+
+/**
+ * An `@` after the host can only be a password's (or token's): a `/`, `?` or `#` in it that was
+ * not written %2F, %3F, %23 cut the URL before its real host. Such a URL is refused unread, as
+ * it may parse with part of the password as the host or the port.
+ */
+function credentialsCutShort(text: string): boolean {
+  const start = text.indexOf('//')
+  if (start < 0) return false
+  const rest = text.slice(start + 2)
+  const end = rest.search(/[/?#]/)
+  return end >= 0 && rest.slice(end).includes('@')
+}
+
+/** BUS_URL as a log line may show it (scheme, host, port), or a placeholder when it is not one. */
+export function showBusUrl(text: string): string {
+  try {
+    return parseBusUrl(text).shown
+  } catch {
+    return '(BUS_URL, not shown: it is not a bus URL)'
+  }
 }
 
 function decoded(part: string, what: string, shown: string): string {
@@ -47,25 +73,28 @@ function decoded(part: string, what: string, shown: string): string {
  * Anything else — another scheme, a query, a path on NATS — is refused rather than ignored.
  */
 export function parseBusUrl(text: string): BusTarget {
+  if (credentialsCutShort(text)) {
+    throw new ConfigError(
+      'BUS_URL has an "@" after its host: a "/", "?" or "#" in the password or token must be written %2F, %3F, %23 (the URL is not shown)',
+    )
+  }
   let url: URL
   try {
     url = new URL(text)
   } catch {
     throw new ConfigError(
-      `BUS_URL must be a URL (nats://…, tls://…, redis://…, rediss://…), got "${maskBusUrl(text)}"`,
+      'BUS_URL must be a URL (nats://…, tls://…, redis://…, rediss://…) and does not parse as one; a "/", "?" or "#" in the password is written %2F, %3F, %23 (the URL is not shown)',
     )
   }
   const scheme = SCHEMES[url.protocol]
   if (!scheme) {
     throw new ConfigError(
-      `BUS_URL must start with nats://, tls:// (NATS over TLS), redis:// or rediss://, got "${maskBusUrl(text)}"`,
+      `BUS_URL must start with nats://, tls:// (NATS over TLS), redis:// or rediss://, got "${url.protocol}"`,
     )
   }
-  const masked = new URL(url.href)
-  if (masked.password) masked.password = '***'
-  else if (masked.username && scheme.kind === 'nats') masked.username = '***'
-  const shown = masked.href
-  if (!url.hostname) throw new ConfigError(`BUS_URL names no host: "${shown}"`)
+  const port = url.port ? Number(url.port) : scheme.port
+  const shown = where(url, port)
+  if (!url.hostname) throw new ConfigError(`BUS_URL names no host: "${url.protocol}//"`)
   if (url.search || url.hash) {
     throw new ConfigError(`BUS_URL takes no query or fragment (they would be ignored): "${shown}"`)
   }
@@ -96,7 +125,7 @@ export function parseBusUrl(text: string): BusTarget {
   return {
     kind: scheme.kind,
     host,
-    port: url.port ? Number(url.port) : scheme.port,
+    port,
     tls: scheme.tls,
     username: token ? undefined : username,
     password,

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startCluster } from '../cluster.ts'
-import { maskBusUrl } from '../config-bus.ts'
+import { showBusUrl } from '../config-bus.ts'
 
 /**
  * `npm run cluster` (issue #40): N web processes on PostgreSQL with the NATS (or Redis) bus,
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   console.log(
     [
       `[cluster] Kirari at ${cluster.origin} — nginx → ${cluster.webs.map((w) => `:${w.port}`).join(', ')}`,
-      `[cluster] PostgreSQL ${databaseUrl} (schema ${values.schema}), bus ${maskBusUrl(busUrl)}`,
+      `[cluster] PostgreSQL ${databaseUrl} (schema ${values.schema}), bus ${showBusUrl(busUrl)}`,
       `[cluster] OBS: ${rtmpUrl}, media host :${port + 50}; Ctrl-C stops everything`,
     ].join('\n'),
   )

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { natsOptions, redisOptions } from '../../server/broadcast/buses.ts'
-import { isLoopback, parseBusUrl } from '../../server/config-bus.ts'
+import { isLoopback, parseBusUrl, showBusUrl } from '../../server/config-bus.ts'
 import { ConfigError, loadConfig } from '../../server/config.ts'
+
+function caughtMessage(run: () => unknown): string {
+  try {
+    run()
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('expected a throw')
+}
 
 /** BUS_URL read as written (issue #50): credentials, TLS, and a clear refusal of the rest. */
 
@@ -30,8 +39,7 @@ describe('BUS_URL', () => {
       user: 'kirari',
       pass: '4222',
     })
-    expect(target.shown).not.toContain('p%40ss')
-    expect(target.shown).toBe('nats://kirari:***@10.0.0.3:4333')
+    expect(target.shown).toBe('nats://10.0.0.3:4333')
   })
 
   it('reads a NATS token, TLS (tls://) and an IPv6 host', () => {
@@ -41,7 +49,7 @@ describe('BUS_URL', () => {
       token: 's3cret-token',
     })
     expect(natsOptions(token)).not.toHaveProperty('user')
-    expect(token.shown).toBe('nats://***@nats.internal')
+    expect(token.shown).toBe('nats://nats.internal:4222')
     const tls = parseBusUrl('tls://kirari:pw@nats.internal:4443')
     expect(tls).toMatchObject({ kind: 'nats', tls: true, host: 'nats.internal', port: 4443 })
     expect(natsOptions(tls)).toMatchObject({ servers: 'nats.internal:4443', tls: {} })
@@ -85,6 +93,28 @@ describe('BUS_URL', () => {
       expect((error as Error).message, url).toMatch(message)
       expect((error as Error).message, url).not.toContain('hunter2')
     }
+  })
+
+  it('never shows a password with an unescaped "/", "?" or "#", in an error or a log line', () => {
+    // `nats://user:pa/ss@host` does not parse; `redis://u:12/34@host` parses as host `u`, port 12.
+    const refused = {
+      'nats://kirari:hunt/er2@nats.internal:4222': /an "@" after its host/,
+      'redis://kirari:12/34@redis.internal': /an "@" after its host/,
+      'redis://kirari:12?34@redis.internal': /an "@" after its host/,
+      'nats://kirari:12#34@nats.internal': /an "@" after its host/,
+      'nats://kirari:hunter2@nats.internal:99999': /does not parse/,
+    }
+    for (const [url, message] of Object.entries(refused)) {
+      const secrets = url.match(/kirari:(\S+?)@/)?.[1]?.split(/[/?# ]/) ?? []
+      expect(() => parseBusUrl(url), url).toThrow(ConfigError)
+      expect(() => parseBusUrl(url), url).toThrow(message)
+      for (const shown of [caughtMessage(() => parseBusUrl(url)), showBusUrl(url)]) {
+        for (const secret of secrets) expect(shown, url).not.toContain(secret)
+        expect(shown, url).not.toContain('kirari')
+      }
+    }
+    expect(showBusUrl('nats://kirari:pw@nats.internal')).toBe('nats://nats.internal:4222')
+    expect(showBusUrl('rediss://:pw@[::1]:6380/2')).toBe('rediss://[::1]:6380')
   })
 
   it('production refuses a bus off this machine without credentials, at start, with the reason', () => {
