@@ -47,40 +47,76 @@ export async function ensureSession(db: Db, c: Context<AppEnv>): Promise<Session
 /**
  * A new session for `userId` (or anonymous), replacing the request's old one: the id changes
  * at every login and logout, so a session id seen before login is worth nothing after it.
+ *
+ * The Web Push devices subscribed in the old session (issue #50) move to the new one while the
+ * user stays the same, so that the logout ending it still removes them; when the user changes or
+ * the new session is anonymous they are removed. Deleting the old session alone would only
+ * unlink them (`on delete set null`), and the next person at that browser would get the
+ * previous user's notifications.
  */
 export async function rotateSession(
   db: Db,
   c: Context<AppEnv>,
   userId: number | null,
 ): Promise<Session> {
-  for (const name of [SESSION_COOKIE, LEGACY_SESSION_COOKIE]) {
-    const old = getCookie(c, name)
-    if (old) await db.deleteFrom('sessions').where('id', '=', old).execute()
+  const old = [SESSION_COOKIE, LEGACY_SESSION_COOKIE]
+    .map((name) => getCookie(c, name))
+    .filter((id): id is string => id !== undefined && id !== '')
+  const session = newSession(userId)
+  const work = async (tx: Db) => {
+    await insertSession(tx, session)
+    if (old.length === 0) return
+    if (userId !== null) {
+      await tx
+        .updateTable('push_subscriptions')
+        .set({ session_id: session.id })
+        .where('session_id', 'in', old)
+        .where('user_id', '=', userId)
+        .execute()
+    }
+    await tx.deleteFrom('push_subscriptions').where('session_id', 'in', old).execute()
+    await tx.deleteFrom('sessions').where('id', 'in', old).execute()
   }
+  await (db.isTransaction ? work(db) : db.transaction().execute(work))
   if (getCookie(c, LEGACY_SESSION_COOKIE)) deleteCookie(c, LEGACY_SESSION_COOKIE, { path: '/' })
-  return startSession(db, c, userId)
+  setSessionCookie(c, session)
+  return session
 }
 
 async function startSession(db: Db, c: Context<AppEnv>, userId: number | null): Promise<Session> {
-  const session: Session = { id: token(), userId, csrfToken: token() }
-  const days = userId === null ? ANONYMOUS_SESSION_DAYS : SESSION_DAYS
+  const session = newSession(userId)
+  await insertSession(db, session)
+  setSessionCookie(c, session)
+  return session
+}
+
+const daysOf = (session: Session) =>
+  session.userId === null ? ANONYMOUS_SESSION_DAYS : SESSION_DAYS
+
+function newSession(userId: number | null): Session {
+  return { id: token(), userId, csrfToken: token() }
+}
+
+async function insertSession(db: Db, session: Session): Promise<void> {
   await db
     .insertInto('sessions')
     .values({
       id: session.id,
-      user_id: userId,
+      user_id: session.userId,
       csrf_token: session.csrfToken,
-      expires_at: new Date(Date.now() + days * 86_400_000),
+      expires_at: new Date(Date.now() + daysOf(session) * 86_400_000),
     })
     .execute()
+}
+
+function setSessionCookie(c: Context<AppEnv>, session: Session): void {
   setCookie(c, SESSION_COOKIE, session.id, {
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
     secure: isHttps(c),
-    maxAge: days * 86_400,
+    maxAge: daysOf(session) * 86_400,
   })
-  return session
 }
 
 /** Constant-time comparison of a submitted CSRF token with the session's. */

@@ -97,7 +97,8 @@ export async function sendResetCode(
 /**
  * `POST /api/reset_password/auth_sms`: the code and the new password (twice). The code is used,
  * the password set and every session of the account ended in one transaction: whoever knew
- * the old password is logged out.
+ * the old password is logged out, and the devices subscribed in those sessions stop getting
+ * its notifications.
  */
 export async function finishReset(
   db: Db,
@@ -113,6 +114,14 @@ export async function finishReset(
   }
   const redeemed = await redeemSmsCode(db, user.id, 'reset', input.code, async (tx) => {
     await setPassword(tx, user.id, input.password)
+    // Their Web Push devices go with them, as at a logout (issue #50): deleting the sessions
+    // alone would only unlink the devices, still sending to the browsers logged out.
+    await tx
+      .deleteFrom('push_subscriptions')
+      .where('session_id', 'in', (eb) =>
+        eb.selectFrom('sessions').select('id').where('user_id', '=', user.id),
+      )
+      .execute()
     await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute()
   })
   if (!redeemed) throw new ApiError(400, authMessages.wrongCode, { errorType: 'WRONG_CODE' })
