@@ -10,7 +10,7 @@ import {
 } from '../../src/contract/web-push.ts'
 import type { AppEnv } from '../env.ts'
 import { ApiError } from '../errors.ts'
-import { checkedAddress, OutboundError } from '../outbound/client.ts'
+import { checkedAddressWithin, OutboundError, type Resolve } from '../outbound/client.ts'
 import { requireUserId } from '../request.ts'
 import {
   deviceLabel,
@@ -26,12 +26,19 @@ const ENDPOINT_REFUSED =
   '通知の宛先は、ブラウザーのプッシュサービスの https の URL でなければなりません。'
 
 /**
+ * How long a subscription waits for its endpoint's host to resolve: the name is the user's, and
+ * so may be its DNS server, which could otherwise hold the request for as long as it likes.
+ */
+export const SUBSCRIBE_RESOLVE_DEADLINE_MS = 5_000
+
+/**
  * Web Push (issue #41): the site's VAPID key, and a user's devices. A subscription's endpoint is
  * where the server will send requests, so it must be a push service's (issue #50): https, its
  * host resolving to public addresses only, and in production port 443 and a known push
  * service's host (config-web-push.ts). The sender checks it again at every connection.
+ * `resolve` and `resolveDeadlineMs` are the tests' (a DNS that does not answer).
  */
-export function webPushRoutes() {
+export function webPushRoutes(options: { resolve?: Resolve; resolveDeadlineMs?: number } = {}) {
   const api = new Hono<AppEnv>()
 
   api.get('/web_push/config', (c) =>
@@ -53,7 +60,10 @@ export function webPushRoutes() {
     if (!isP256Point(p256dh))
       throw new ApiError(400, '通知の鍵 (p256dh) が P-256 の公開鍵ではありません。')
     try {
-      await checkedAddress(new URL(body.endpoint), c.var.config.webPush.policy)
+      await checkedAddressWithin(new URL(body.endpoint), c.var.config.webPush.policy, {
+        deadlineMs: options.resolveDeadlineMs ?? SUBSCRIBE_RESOLVE_DEADLINE_MS,
+        ...(options.resolve && { resolve: options.resolve }),
+      })
     } catch (error) {
       if (!(error instanceof OutboundError)) throw error
       // Which rule refused it, or what the name resolved to, is not told: it would map the

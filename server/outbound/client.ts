@@ -102,6 +102,27 @@ export async function checkedAddress(
   return first
 }
 
+/**
+ * checkedAddress settled by `deadlineMs`: a name whose DNS does not answer in time is refused
+ * ('timeout') rather than holding the caller. The lookup itself cannot be called back and ends
+ * in its own time; only the wait for it is bounded.
+ */
+export function checkedAddressWithin(
+  url: URL,
+  policy: OutboundPolicy,
+  options: { deadlineMs: number; resolve?: Resolve },
+): Promise<{ address: string; family: number }> {
+  return untilAborted(
+    checkedAddress(url, policy, options.resolve),
+    AbortSignal.timeout(options.deadlineMs),
+    () =>
+      new OutboundError(
+        'timeout',
+        `${bareHost(url)} did not resolve within ${options.deadlineMs} ms`,
+      ),
+  )
+}
+
 /** A `lookup` that answers the checked address whatever the name, in both of net's forms. */
 function pinnedLookup(target: { address: string; family: number }): LookupFunction {
   return (_hostname, options, callback) => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WebPushDevicesAnswer } from '../../src/contract/web-push.ts'
+import { webPushRoutes } from '../../server/api/web-push.ts'
 import { ConfigError } from '../../server/config-values.ts'
 import { loadWebPushConfig, PUSH_SERVICE_HOSTS } from '../../server/config-web-push.ts'
 import { vapidSigner } from '../../server/services/web-push/vapid.ts'
@@ -80,6 +81,53 @@ describe('subscribing a device', () => {
       expect(answer.status).toBe(400)
       expect(messageOf(answer.body)).toMatch(/P-256/)
     }
+  })
+})
+
+describe('a subscription whose endpoint’s DNS does not answer', () => {
+  let server: TestServer
+  const asked: string[] = []
+  beforeAll(async () => {
+    server = await startTestServer(
+      'pglite',
+      {
+        CAPTCHA_FIXED_WORD: 'kirari',
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+      },
+      // The site's own route, with a resolver that never answers in its place.
+      (app) => {
+        app.route(
+          '/api/test',
+          webPushRoutes({
+            resolve: (host) => {
+              asked.push(host)
+              return new Promise(() => {})
+            },
+            resolveDeadlineMs: 300,
+          }),
+        )
+      },
+    )
+  })
+  afterAll(async () => {
+    await server.close()
+  })
+
+  it('is refused with 400 by the deadline, and nothing is stored', async () => {
+    const viewer = await logInDemo(server, 'demo_viewer')
+    const started = Date.now()
+    const answer = await viewer.client.postForm('/api/test/web_push/devices', {
+      endpoint: 'https://push.tarpit.example/x',
+      ...keys(),
+    })
+    expect(answer.status).toBe(400)
+    expect(messageOf(answer.body)).toMatch(/プッシュサービス/)
+    expect(Date.now() - started).toBeLessThan(3_000)
+    expect(asked).toEqual(['push.tarpit.example'])
+    const list = (await viewer.client.json('/api/web_push/devices'))
+      .body as unknown as WebPushDevicesAnswer
+    expect(list.devices).toEqual([])
   })
 })
 
