@@ -123,6 +123,8 @@ export interface RoomTable {
   /** The owner's greeting to followers (issue #20); '' when none. */
   greeting: Generated<string>
   stream_key: string | null
+  /** Since when the owner's end of an OBS live holds the key (migration 050); null: not held. */
+  obs_publish_held_at: Date | null
   /** The liver theme the room wears (migration 041); null for none. */
   liver_theme_id: Generated<number | null>
   /** A virtual liver's room (migration 040): listed by /virtual_liver. */

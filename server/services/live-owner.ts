@@ -11,7 +11,8 @@ import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { endEnquete, enqueteMessages, startEnquete } from './enquetes.ts'
-import { endLive, openLive, rotateStreamKey, startLive, streamKey } from './lives.ts'
+import { openLive, rotateStreamKey, startLive, streamKey } from './lives.ts'
+import { endLiveByOwner, releasePublishHold } from './obs-hold.ts'
 import { requireLiveRight } from './organizers/room-rights.ts'
 import { TELOP_MAX_LENGTH, charCount, ownedRoom, socialMessages, telopBody } from './room-social.ts'
 
@@ -83,10 +84,12 @@ export async function startOwnLive(
     abroad: request.abroad,
     nowMs: request.nowMs,
   })
+  // The owner is on air again from the site: OBS may feed this live (obs-hold.ts).
+  await releasePublishHold(db, room.id)
   return { ok: 1, ...started }
 }
 
-/** `POST /api/encoder/live_end`. */
+/** `POST /api/encoder/live_end`: an OBS live's key is held until the owner acts again (obs-hold.ts). */
 export async function endOwnLive(
   db: Db,
   hub: PushHub,
@@ -94,7 +97,7 @@ export async function endOwnLive(
   liveId: number,
 ): Promise<LiveEndAnswer> {
   const live = await ownLive(db, userId, liveId)
-  const ended = await endLive(db, hub, live)
+  const ended = await endLiveByOwner(db, hub, live)
   return { ok: 1, live_id: ended.live_id }
 }
 

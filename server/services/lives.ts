@@ -248,10 +248,11 @@ export async function streamKey(db: Db, roomId: number): Promise<string> {
   return rotateStreamKey(db, roomId)
 }
 
-/** A fresh stream key; the old one stops working at once. */
+/** A fresh stream key; the old one stops working at once, the new one is held by nothing. */
 export async function rotateStreamKey(db: Db, roomId: number): Promise<string> {
   const key = newStreamKey(roomId)
-  await db.updateTable('rooms').set({ stream_key: key }).where('id', '=', roomId).execute()
+  const fresh = { stream_key: key, obs_publish_held_at: null }
+  await db.updateTable('rooms').set(fresh).where('id', '=', roomId).execute()
   return key
 }
 

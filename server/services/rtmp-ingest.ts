@@ -12,6 +12,7 @@ import type { Logger } from '../env.ts'
 import { ApiError } from '../errors.ts'
 import { startJob, type Job } from './jobs.ts'
 import { closeLive, roomByStreamKey, startLive } from './lives.ts'
+import { HELD_REFUSAL, publishHeld } from './obs-hold.ts'
 
 /** How long a disconnected encoder has to come back before its live ends (OBS reconnects in ~10 s). */
 export const OBS_RECONNECT_GRACE_MS = 30_000
@@ -84,8 +85,8 @@ async function takeOpenLive(db: Db, hub: PushHub, roomId: number, name: string, 
 
 /**
  * Whether the encoder may publish: the room (the live has started, a live on air takes the
- * encoder's video from now, an interrupted one goes on), else why not (an unknown key, a
- * regulated hour).
+ * encoder's video from now, an interrupted one goes on), else why not (an unknown key, a key the
+ * owner's end holds, a regulated hour).
  */
 export async function acceptPublish(
   db: Db,
@@ -95,6 +96,8 @@ export async function acceptPublish(
 ): Promise<{ room_url_key: string } | { refused: string }> {
   const room = await roomByStreamKey(db, name)
   if (!room) return { refused: 'unknown stream key' }
+  // The owner ended the live: OBS reconnecting by itself must not open another (obs-hold.ts).
+  if (await publishHeld(db, room.id, nowMs)) return { refused: HELD_REFUSAL }
   // The media host names the live's playlists by the room, so the stream key never leaves it:
   // viewers reach them as /hls/{room_url_key}/live/.
   const accepted = { room_url_key: room.room_url_key }

@@ -184,6 +184,20 @@ describe.runIf(available())('an OBS encoder on nginx-rtmp, when its live is over
     expect((await server.get(`/hls/${ROOM}/live/abr.m3u8`)).status).toBe(404)
     // Dropped, not ended by its encoder: nothing came back to life.
     expect(await openLive()).toBeUndefined()
+
+    // OBS reconnecting by itself with the same key is refused: the owner's end holds it.
+    const refusedCalls = calls.length
+    const again = publish(await key())
+    const refused = await exitOf(again, 15_000)
+    expect(refused, 'a publish after the owner ended the live was let in').not.toBeNull()
+    expect(refused?.code).not.toBe(0)
+    expect(calls.slice(refusedCalls).map((c) => c.url)).toContain('/media/rtmp/on_publish')
+    expect(await openLive()).toBeUndefined()
+    expect(media.host.lives.has(ROOM)).toBe(false)
+    // Until the owner starts a live from the site again, which the encoder then feeds.
+    expect(
+      (await liver.postForm('/api/encoder/live_start', { room_id: String(roomId) })).status,
+    ).toBe(200)
   }, 60_000)
 
   it('drops the encoder within 2 s of the owner rotating the key, and refuses the old key', async () => {
