@@ -39,7 +39,38 @@ function rendition(name: string) {
 const MEDIA_HOST_TIMEOUT_MS = 12_000
 
 /** Headers of the media host's answer that reach the viewer (and a CDN in front). */
-const PASSED_HEADERS = ['content-type', 'cache-control', 'content-length'] as const
+const PASSED_HEADERS = ['content-type', 'content-length'] as const
+
+/**
+ * The longest anyone, a CDN included (`s-maxage`), may keep a piece of an OBS live's media, in
+ * seconds. The host marks parts and segments fresh for 10 min (their names are unique), but an
+ * ended live must stop being watchable from shared caches too (issue #50): a player needs a part
+ * only while a playlist names it — the host keeps about 20 s of segments — so a little past that.
+ */
+export const LIVE_MEDIA_MAX_AGE_S = 30
+
+/**
+ * The media host's `Cache-Control` with its `max-age` (and `s-maxage`) held to
+ * LIVE_MEDIA_MAX_AGE_S; its other directives (`public`, `immutable`, `no-cache`…) kept as they are.
+ */
+export function cappedCacheControl(value: string): string {
+  const directives = value
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+  const ageOf = (name: string) => {
+    const found = directives.find((d) => d.toLowerCase().startsWith(`${name}=`))
+    const seconds = found === undefined ? NaN : Number(found.slice(name.length + 1))
+    return Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined
+  }
+  const [maxAge, sMaxAge] = [ageOf('max-age'), ageOf('s-maxage')]
+  // Without a lifetime it says no-cache or no-store (playlists): nothing to hold.
+  if (maxAge === undefined && sMaxAge === undefined) return value
+  const kept = directives.filter((d) => !/^(?:max-age|s-maxage)=/i.test(d))
+  const cap = (seconds: number | undefined) =>
+    Math.min(seconds ?? LIVE_MEDIA_MAX_AGE_S, LIVE_MEDIA_MAX_AGE_S)
+  return [...kept, `max-age=${cap(maxAge)}`, `s-maxage=${cap(sMaxAge ?? maxAge)}`].join(', ')
+}
 
 /**
  * Live HLS of the demo rooms: `/hls/{room_url_key}/abr.m3u8` (every rendition),
@@ -77,6 +108,8 @@ export function mediaRoutes() {
       const value = answer.headers.get(name)
       if (value) headers.set(name, value)
     }
+    const cacheControl = answer.headers.get('cache-control')
+    if (cacheControl) headers.set('cache-control', cappedCacheControl(cacheControl))
     // The media host's refusals (a too-early or malformed blocking request) are passed on.
     return new Response(answer.body, { status: answer.status, headers })
   })
