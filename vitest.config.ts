@@ -14,5 +14,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Server suites each start PGlite; two workers suit the two cores.
     maxWorkers: 2,
+    // A test that reads back what a slow socket was sent forces a collection between (gc()).
+    execArgv: ['--expose-gc'],
   },
 })

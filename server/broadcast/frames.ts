@@ -21,3 +21,17 @@ export function textFrame(payload: Buffer): Buffer {
 
 /** A server's ping with no payload (FIN, opcode 9, RFC 6455 §5.5.2): the same for every socket. */
 export const PING_FRAME = Buffer.from([0x89, 0x00])
+
+/**
+ * The server's pong to a client's ping (opcode 10, its payload echoed, RFC 6455 §5.5.3). The hub
+ * answers pings itself (`ws`'s autoPong is off), so that pongs queue under the same bounds as
+ * every other reply.
+ */
+export function pongFrame(payload: Buffer): Buffer {
+  const length = Math.min(payload.length, 125)
+  const frame = Buffer.allocUnsafe(2 + length)
+  frame[0] = 0x8a
+  frame[1] = length
+  payload.copy(frame, 2, 0, length)
+  return frame
+}

@@ -4,7 +4,9 @@ import { WebSocket, WebSocketServer } from 'ws'
 import { buildFrame, type FrameFields, type FrameType } from '../../src/contract/push.ts'
 import { BusOutbox, inProcessBus, isPushKey, type Bus } from './bus.ts'
 import { Backlog, LAGGING_BYTES, MAX_BUFFERED_BYTES } from './backlog.ts'
-import { PING_FRAME, textFrame } from './frames.ts'
+import { PING_FRAME, pongFrame, textFrame } from './frames.ts'
+import { Heartbeat } from './heartbeat.ts'
+import { RoomStarts } from './rooms.ts'
 import { RollingWriter } from './writer.ts'
 import { countDelivered } from '../services/observability/metrics.ts'
 import {
@@ -19,9 +21,6 @@ import {
   type Client,
   type HubOptions,
 } from './sockets.ts'
-
-/** The ticks a heartbeat period is cut into: each pings its share of the sockets. */
-const HEARTBEAT_TICKS = 30
 
 /**
  * The SHOWROOM-compatible push socket: `SUB\t<key>`, `PING\tshowroom` → `ACK\tshowroom`, `QUIT`;
@@ -38,29 +37,35 @@ export class PushHub {
     noServer: true,
     maxPayload: 4096,
     perMessageDeflate: false,
+    // Pongs are the hub's to send, under its bounds (`reply`), never queued by `ws` unbounded.
+    autoPong: false,
   })
-  private readonly heartbeat: NodeJS.Timeout
-  /** The heartbeat's tick count, the sockets of its round not yet visited, and how many a tick. */
-  private beats = 0
-  private round: Iterator<Client> | null = null
-  private perBeat = 0
+  /**
+   * Every socket, subscribed or not, is pinged once a heartbeat period and must answer before its
+   * next turn, or it is cut (`check`); each tick also recounts the process's backlog.
+   */
+  private readonly heartbeat: Heartbeat<Client>
   private closed = false
   private readonly clients = new Set<Client>()
   private readonly perAddress = new Map<string, number>()
   private readonly outbox: BusOutbox
   private readonly options: Required<HubOptions>
+  private readonly starts: RoomStarts
 
   constructor(
     readonly bus: Bus = inProcessBus(),
     options: HubOptions = {},
   ) {
     this.options = { ...HUB_DEFAULTS, ...options }
+    this.starts = new RoomStarts(this.options.maxRooms, this.options.maxRoomsPerAddress)
     this.outbox = new BusOutbox(bus, this.options.onBusError)
     bus.onMessage((key, frame) => this.deliver(key, frame))
-    this.heartbeat = setInterval(
-      () => this.beat(),
-      this.options.heartbeatMs / HEARTBEAT_TICKS,
-    ).unref()
+    this.heartbeat = new Heartbeat(
+      this.clients,
+      this.options.heartbeatMs,
+      (client, now) => this.check(client, now),
+      () => this.backlog.recount(),
+    )
   }
 
   /** Takes WebSocket upgrades on `server` (any path: SHOWROOM clients connect to `/`). */
@@ -130,7 +135,7 @@ export class PushHub {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.heartbeat)
+    this.heartbeat.stop()
     // One last try for frames the bus refused earlier (delivered here too), and what is still
     // owed to each socket goes out before the sockets are told goodbye.
     this.outbox.stop()
@@ -174,6 +179,10 @@ export class PushHub {
       () => {},
     )
     socket.on('pong', () => (client.alive = true))
+    socket.on('ping', (data) => {
+      if (floods(client, performance.now())) this.closeSoon(socket, ...CLOSE.tooManyCommands)
+      else this.reply(client, pongFrame(data))
+    })
     socket.on('message', (data, isBinary) => {
       if (!isBinary) this.command(client, textOf(data))
     })
@@ -190,7 +199,10 @@ export class PushHub {
     if (verb === 'SUB' && arg && isPushKey(arg)) {
       if (client.keys.size >= MAX_SUBSCRIPTIONS && !client.keys.has(arg)) return
       // A key nobody here follows yet starts a room: rooms are bounded like sockets are.
-      if (!this.writer.has(arg) && this.writer.roomCount >= this.options.maxRooms) return
+      if (!this.writer.has(arg)) {
+        if (!this.starts.mayStart(client.address)) return
+        this.starts.started(arg, client.address)
+      }
       clearTimeout(client.subscribeTimer)
       client.keys.add(arg)
       this.writer.follow(arg, client)
@@ -214,22 +226,24 @@ export class PushHub {
 
   /**
    * Whether a socket is open and keeping up, to be written `bytes` more; one that is not is cut
-   * off, never waited for: when they would take it past MAX_BUFFERED_BYTES unwritten, or the
-   * process's backlog past its budget while it has a backlog itself (the laggards go first;
-   * a socket that has read all it was sent is always written).
+   * off, never waited for (see `tooFar`).
    */
   private canTake(client: Client, bytes: number): boolean {
     if (client.socket.readyState !== WebSocket.OPEN || !client.raw.writable) return false
     const backlog = client.raw.writableLength
-    if (backlog === 0) return true
-    if (
-      backlog + bytes <= MAX_BUFFERED_BYTES &&
-      this.backlog.bytes + bytes <= this.options.maxBacklogBytes
-    ) {
-      return true
-    }
+    if (backlog === 0 || !this.tooFar(backlog + bytes, this.backlog.bytes + bytes)) return true
     this.cutOff(client)
     return false
+  }
+
+  /**
+   * Whether a socket with `backlog` unwritten is too far behind: past MAX_BUFFERED_BYTES, or a
+   * laggard (past LAGGING_BYTES) while the process's backlog, `total`, is past its budget. Only
+   * laggards pay for the budget: a viewer with a moment's backlog is never cut for others'.
+   */
+  private tooFar(backlog: number, total: number): boolean {
+    if (backlog > MAX_BUFFERED_BYTES) return true
+    return backlog > LAGGING_BYTES && total > this.options.maxBacklogBytes
   }
 
   /**
@@ -244,9 +258,7 @@ export class PushHub {
     if (backlog === 0) return
     // A socket that read all it was sent may be given a pass's frames whole; if the kernel could
     // not take them and they break a bound, it goes now (its bytes with it), not at its next write.
-    if (backlog > MAX_BUFFERED_BYTES || this.backlog.bytes > this.options.maxBacklogBytes) {
-      this.cutOff(client)
-    }
+    if (this.tooFar(backlog, this.backlog.bytes)) this.cutOff(client)
   }
 
   private cutOff(client: Client): void {
@@ -271,7 +283,10 @@ export class PushHub {
   private forget(client: Client): void {
     clearTimeout(client.subscribeTimer)
     this.backlog.forget(client)
-    for (const key of client.keys) this.writer.unfollow(key, client)
+    for (const key of client.keys) {
+      this.writer.unfollow(key, client)
+      if (!this.writer.has(key)) this.starts.ended(key)
+    }
     client.keys.clear()
     if (this.clients.delete(client)) {
       const left = (this.perAddress.get(client.address) ?? 1) - 1
@@ -280,35 +295,22 @@ export class PushHub {
     }
   }
 
-  /**
-   * Every socket, subscribed or not, is pinged once a heartbeat period and must answer before its
-   * next turn, or it is cut. The period's pings are spread over its ticks, a share each: a
-   * process with thousands of sockets never stops its fan-out to ping them all at once.
-   */
-  private beat(): void {
-    this.backlog.recount()
-    if (this.beats++ % HEARTBEAT_TICKS === 0) {
-      this.round = this.clients.values()
-      this.perBeat = Math.ceil(this.clients.size / HEARTBEAT_TICKS)
-    }
-    const now = performance.now()
-    for (let visited = 0; this.round && visited < this.perBeat; visited++) {
-      const next = this.round.next()
-      if (next.done) this.round = null
-      else this.check(next.value, now)
-    }
-  }
-
   private check(client: Client, now: number): void {
+    // A socket that is not reading is not pinged (it could not answer in time); one that has not
+    // read for a whole period, behind at two turns running, is gone, whether its rooms are busy
+    // or quiet (a quiet room's frames would never take it to MAX_BUFFERED_BYTES).
+    if (client.raw.writableLength > LAGGING_BYTES) {
+      if (client.lagging) this.cutOff(client)
+      client.lagging = true
+      return
+    }
+    client.lagging = false
     if (!client.alive) {
       // No answer since a ping at least half a period ago (a round may come round early when
       // sockets leave): gone. A later ping still has its next turn to be answered.
       if (now - client.pingedAt >= this.options.heartbeatMs / 2) this.cutOff(client)
       return
     }
-    // A socket that is not reading is not pinged (it could not answer in time); its rooms'
-    // frames still reach it, and cut it off if it keeps not reading.
-    if (client.raw.writableLength > LAGGING_BYTES) return
     client.alive = false
     client.pingedAt = now
     this.reply(client, PING_FRAME)

@@ -30,6 +30,8 @@ export interface Client {
   raw: Duplex
   /** This socket's unwritten bytes as the process's backlog last counted them. */
   counted: number
+  /** Whether it had more than LAGGING_BYTES unwritten at its last heartbeat turn. */
+  lagging: boolean
   keys: Set<string>
   /** Whether it answered its last ping (or has had none yet), and when that ping went out. */
   alive: boolean
@@ -77,6 +79,8 @@ export interface HubOptions {
   heartbeatMs?: number
   /** Keys followed in this process at once: a SUB that would start one more is ignored. */
   maxRooms?: number
+  /** Rooms one address may have started that are still followed (rooms.ts). */
+  maxRoomsPerAddress?: number
   /** Unwritten bytes of all sockets together past which the laggards are cut off. */
   maxBacklogBytes?: number
 }
@@ -93,6 +97,7 @@ export const HUB_DEFAULTS: Required<HubOptions> = {
   subscribeTimeoutMs: SUBSCRIBE_TIMEOUT_MS,
   heartbeatMs: HEARTBEAT_MS,
   maxRooms: 10_000,
+  maxRoomsPerAddress: 64,
   maxBacklogBytes: 64 << 20,
 }
 
@@ -112,6 +117,7 @@ export function newClient(socket: WebSocket, raw: Duplex, address: string): Clie
     socket,
     raw,
     counted: 0,
+    lagging: false,
     keys: new Set(),
     alive: true,
     pingedAt: 0,

@@ -9,11 +9,13 @@ export interface RawWs {
   socket: net.Socket
   /** Sends a masked text frame, as every client must (§5.3). */
   sendText(text: string): void
+  /** Sends a masked frame of `opcode` (a ping is 9). */
+  sendFrame(opcode: number, payload: Buffer): void
   /** Every byte read after the handshake, in order. */
   received(): Buffer
 }
 
-export async function rawWs(port: number, path = '/'): Promise<RawWs> {
+export async function rawWs(port: number, headers: Record<string, string> = {}): Promise<RawWs> {
   const socket = net.connect(port, '127.0.0.1')
   socket.on('error', () => {})
   const chunks: Buffer[] = []
@@ -38,21 +40,25 @@ export async function rawWs(port: number, path = '/'): Promise<RawWs> {
     socket.once('error', reject)
     socket.once('connect', () =>
       socket.write(
-        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n` +
+        `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n` +
           `Connection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n` +
+          Object.entries(headers)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('') +
           'Sec-WebSocket-Version: 13\r\n\r\n',
       ),
     )
   })
+  const sendFrame = (opcode: number, payload: Buffer) => {
+    if (payload.length >= 126) throw new Error('short frames only')
+    const mask = randomBytes(4)
+    const masked = payload.map((byte, i) => byte ^ (mask[i % 4] ?? 0))
+    socket.write(Buffer.concat([Buffer.from([0x80 | opcode, 0x80 | payload.length]), mask, masked]))
+  }
   return {
     socket,
-    sendText(text) {
-      const payload = Buffer.from(text)
-      if (payload.length >= 126) throw new Error('short commands only')
-      const mask = randomBytes(4)
-      const masked = payload.map((byte, i) => byte ^ (mask[i % 4] ?? 0))
-      socket.write(Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]))
-    },
+    sendText: (text) => sendFrame(0x1, Buffer.from(text)),
+    sendFrame,
     received: () => Buffer.concat(chunks),
   }
 }
