@@ -8,7 +8,7 @@ import { PING_FRAME, pongFrame, textFrame } from './frames.ts'
 import { Heartbeat } from './heartbeat.ts'
 import { RoomStarts } from './rooms.ts'
 import { RollingWriter } from './writer.ts'
-import { countDelivered } from '../services/observability/metrics.ts'
+import { countDelivered, pushRefused } from '../services/observability/metrics.ts'
 import {
   CLOSE,
   CLOSE_WAIT_MS,
@@ -180,7 +180,7 @@ export class PushHub {
     )
     socket.on('pong', () => (client.alive = true))
     socket.on('ping', (data) => {
-      if (floods(client, performance.now())) this.closeSoon(socket, ...CLOSE.tooManyCommands)
+      if (floods(client, performance.now())) this.flooded(client)
       else this.reply(client, pongFrame(data))
     })
     socket.on('message', (data, isBinary) => {
@@ -192,15 +192,21 @@ export class PushHub {
 
   private command(client: Client, text: string): void {
     if (floods(client, performance.now())) {
-      this.closeSoon(client.socket, ...CLOSE.tooManyCommands)
+      this.flooded(client)
       return
     }
     const [verb, arg] = text.trim().split('\t')
     if (verb === 'SUB' && arg && isPushKey(arg)) {
-      if (client.keys.size >= MAX_SUBSCRIPTIONS && !client.keys.has(arg)) return
+      if (client.keys.size >= MAX_SUBSCRIPTIONS && !client.keys.has(arg)) {
+        pushRefused.inc({ what: 'sub', reason: 'subscriptions' })
+        return
+      }
       // A key nobody here follows yet starts a room: rooms are bounded like sockets are.
       if (!this.writer.has(arg)) {
-        if (!this.starts.mayStart(client.address)) return
+        if (!this.starts.mayStart(client.address)) {
+          pushRefused.inc({ what: 'sub', reason: 'rooms' })
+          return
+        }
         this.starts.started(arg, client.address)
       }
       clearTimeout(client.subscribeTimer)
@@ -231,8 +237,9 @@ export class PushHub {
   private canTake(client: Client, bytes: number): boolean {
     if (client.socket.readyState !== WebSocket.OPEN || !client.raw.writable) return false
     const backlog = client.raw.writableLength
-    if (backlog === 0 || !this.tooFar(backlog + bytes, this.backlog.bytes + bytes)) return true
-    this.cutOff(client)
+    const why = backlog === 0 ? null : this.tooFar(backlog + bytes, this.backlog.bytes + bytes)
+    if (why === null) return true
+    this.cutOff(client, why)
     return false
   }
 
@@ -241,9 +248,9 @@ export class PushHub {
    * laggard (past LAGGING_BYTES) while the process's backlog, `total`, is past its budget. Only
    * laggards pay for the budget: a viewer with a moment's backlog is never cut for others'.
    */
-  private tooFar(backlog: number, total: number): boolean {
-    if (backlog > MAX_BUFFERED_BYTES) return true
-    return backlog > LAGGING_BYTES && total > this.options.maxBacklogBytes
+  private tooFar(backlog: number, total: number): 'backlog' | 'budget' | null {
+    if (backlog > MAX_BUFFERED_BYTES) return 'backlog'
+    return backlog > LAGGING_BYTES && total > this.options.maxBacklogBytes ? 'budget' : null
   }
 
   /**
@@ -258,10 +265,18 @@ export class PushHub {
     if (backlog === 0) return
     // A socket that read all it was sent may be given a pass's frames whole; if the kernel could
     // not take them and they break a bound, it goes now (its bytes with it), not at its next write.
-    if (this.tooFar(backlog, this.backlog.bytes)) this.cutOff(client)
+    const why = this.tooFar(backlog, this.backlog.bytes)
+    if (why) this.cutOff(client, why)
   }
 
-  private cutOff(client: Client): void {
+  /** A socket past the command rate is closed, with the reason. */
+  private flooded(client: Client): void {
+    pushRefused.inc({ what: 'socket', reason: 'flood' })
+    this.closeSoon(client.socket, ...CLOSE.tooManyCommands)
+  }
+
+  private cutOff(client: Client, reason: 'backlog' | 'budget' | 'lagging' | 'heartbeat'): void {
+    pushRefused.inc({ what: 'socket', reason })
     client.socket.terminate()
     this.forget(client)
   }
@@ -300,7 +315,7 @@ export class PushHub {
     // read for a whole period, behind at two turns running, is gone, whether its rooms are busy
     // or quiet (a quiet room's frames would never take it to MAX_BUFFERED_BYTES).
     if (client.raw.writableLength > LAGGING_BYTES) {
-      if (client.lagging) this.cutOff(client)
+      if (client.lagging) this.cutOff(client, 'lagging')
       client.lagging = true
       return
     }
@@ -308,7 +323,7 @@ export class PushHub {
     if (!client.alive) {
       // No answer since a ping at least half a period ago (a round may come round early when
       // sockets leave): gone. A later ping still has its next turn to be answered.
-      if (now - client.pingedAt >= this.options.heartbeatMs / 2) this.cutOff(client)
+      if (now - client.pingedAt >= this.options.heartbeatMs / 2) this.cutOff(client, 'heartbeat')
       return
     }
     client.alive = false

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LAGGING_BYTES, MAX_BUFFERED_BYTES } from '../../server/broadcast/backlog.ts'
 import { PushHub } from '../../server/broadcast/hub.ts'
 import { MAX_COMMANDS_PER_SECOND, type HubOptions } from '../../server/broadcast/sockets.ts'
+import { pushRefused } from '../../server/services/observability/metrics.ts'
 import { parseFrames, rawWs, type RawWs } from './raw-ws.ts'
 
 // A viewer whose socket stops reading (a phone on a poor network, or a client that sends PINGs
@@ -34,6 +35,12 @@ function collectGarbage(): void {
   const { gc } = globalThis as { gc?: () => void }
   if (!gc) throw new Error('run with node --expose-gc (vitest.config.ts sets it)')
   gc()
+}
+
+/** push_refused_total for `what` and `reason`, as /metrics would show it now. */
+async function refused(what: string, reason: string): Promise<number> {
+  const { values } = await pushRefused.get()
+  return values.find((v) => v.labels.what === what && v.labels.reason === reason)?.value ?? 0
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -135,6 +142,7 @@ describe('a push socket that stops reading', () => {
     for (const c of [slow, fast]) c.sendText(`SUB\t${key}`)
     await vi.waitFor(() => expect(hub.subscriberCount(key)).toBe(2))
     slow.socket.pause()
+    const cutBefore = await refused('socket', 'backlog')
     let peak = 0
     const published = await publishUntil(hub, key, () => {
       peak = Math.max(peak, hub.stats().backlogBytes)
@@ -142,6 +150,7 @@ describe('a push socket that stops reading', () => {
     })
     expect(hub.subscriberCount(key)).toBe(1)
     expect(hub.stats().sockets).toBe(1)
+    expect((await refused('socket', 'backlog')) - cutBefore).toBe(1)
     // It was let grow to the bound, no further: what a slow socket holds is bounded.
     expect(peak).toBeGreaterThan(LAGGING_BYTES)
     expect(peak).toBeLessThanOrEqual(MAX_BUFFERED_BYTES)
@@ -205,6 +214,7 @@ describe('a client’s pings', () => {
 describe('rooms', () => {
   it('are bounded: a SUB that would start one room too many is ignored, existing rooms still join', async () => {
     const { hub, port } = await hubWith({ maxRooms: 3 })
+    const ignoredBefore = await refused('sub', 'rooms')
     const a = await rawWs(port)
     for (const key of ['r:1', 'r:2', 'r:3', 'r:4', 'r:5']) a.sendText(`SUB\t${key}`)
     await vi.waitFor(() => expect(hub.subscriberCount('r:3')).toBe(1))
@@ -212,6 +222,7 @@ describe('rooms', () => {
     expect(hub.subscriberCount('r:4')).toBe(0)
     expect(hub.subscriberCount('r:5')).toBe(0)
     expect(hub.counts().size).toBe(3)
+    expect((await refused('sub', 'rooms')) - ignoredBefore).toBe(2)
     const b = await rawWs(port)
     b.sendText('SUB\tr:2')
     b.sendText('SUB\tr:6')

@@ -60,6 +60,19 @@ export const busFramesDropped = new Counter({
   registers: [registry],
 })
 
+/**
+ * Push sockets the hub cut off or SUBs it ignored, by reason (broadcast/hub.ts): `backlog` (its
+ * frames would take it past its bound), `budget` (a laggard while the process's backlog is past
+ * its budget), `lagging` (behind at two heartbeat turns running), `heartbeat` (no pong), `flood`
+ * (past the command rate); for SUBs, `rooms` (a room cap reached) and `subscriptions` (its own).
+ */
+export const pushRefused = new Counter({
+  name: 'push_refused_total',
+  help: 'Push sockets cut off and SUBs ignored by the hub, by what and why',
+  labelNames: ['what', 'reason'] as const,
+  registers: [registry],
+})
+
 /** Keyed calls refused because their caller holds its quota of idempotency keys (idempotency.ts). */
 export const idempotencyQuotaRefused = new Counter({
   name: 'idempotency_quota_refused_total',
