@@ -32,6 +32,16 @@ if (!Number.isInteger(port) || port < 1 || port > 65_000) {
   throw new Error(`--port must be a port number, got ${values.port}`)
 }
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+/** Where a database URL points, never its user or password (the line goes to logs). */
+function hostOf(url: string): string {
+  try {
+    const { protocol, host, pathname } = new URL(url)
+    return `${protocol}//${host}${pathname}`
+  } catch {
+    return '(DATABASE_URL, not shown: it does not parse as a URL)'
+  }
+}
 const busUrl = process.env.BUS_URL ?? 'nats://127.0.0.1:4222'
 const rtmpUrl = process.env.RTMP_URL ?? 'rtmp://127.0.0.1:1935/live'
 
@@ -55,7 +65,7 @@ async function main(): Promise<void> {
   console.log(
     [
       `[cluster] Kirari at ${cluster.origin} — nginx → ${cluster.webs.map((w) => `:${w.port}`).join(', ')}`,
-      `[cluster] PostgreSQL ${databaseUrl} (schema ${values.schema}), bus ${showBusUrl(busUrl)}`,
+      `[cluster] PostgreSQL ${hostOf(databaseUrl)} (schema ${values.schema}), bus ${showBusUrl(busUrl)}`,
       `[cluster] OBS: ${rtmpUrl}, media host :${port + 50}; Ctrl-C stops everything`,
     ].join('\n'),
   )
