@@ -1,64 +1,28 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { IDEMPOTENCY_QUOTA } from '../../server/services/idempotency.ts'
 import { TestClient } from './client.ts'
-import { logInDemo, startTestServer, testEngines, type TestServer } from './harness.ts'
-import { liveOf } from './socket.ts'
+import { testEngines } from './harness.ts'
+import {
+  errorTypeOf,
+  giftRequest,
+  goldOf,
+  sendGift,
+  useGiftServer,
+} from './idempotency-fixtures.ts'
 
 /**
  * What a caller may keep (issue #50): a quota of idempotency keys per user and per address of
  * anonymous callers, and no anonymous refusal kept at all.
  */
 
-const errorTypeOf = (body: string) =>
-  (JSON.parse(body) as { errors: Array<{ error_type?: string }> }).errors[0]?.error_type
-
 describe.each(await testEngines())('idempotency keys per caller on %s', (engine) => {
-  let server: TestServer
-  let viewer: TestClient
-  let userId: number
-  let liveId: number
-
-  beforeAll(async () => {
-    server = await startTestServer(engine, { CAPTCHA_FIXED_WORD: 'kirari' })
-    ;({ client: viewer, userId } = await logInDemo(server))
-    liveId = (await liveOf(server, 'kirari_hoshino')).liveId
-    await server.database.db
-      .updateTable('users')
-      .set({ gold: 1000 })
-      .where('id', '=', userId)
-      .execute()
-  })
-  afterAll(() => server.close())
-
-  const db = () => server.database.db
-  const gold = async () =>
-    (
-      await db()
-        .selectFrom('users')
-        .select(sql<number>`gold + expiring_gold`.as('gold'))
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).gold
+  const suite = useGiftServer(engine)
+  const db = () => suite.server.database.db
+  const gold = () => goldOf(suite.server, suite.userId)
   /** A paid gift (gift 3: 1 gold), with `key` as its Idempotency-Key. */
-  const gift = async (key: string | null) => {
-    const headers: Record<string, string> = {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-csrf-token': await viewer.csrf(),
-    }
-    if (key !== null) headers['idempotency-key'] = key
-    const response = await viewer.request('/api/live/gifting_point_use', {
-      method: 'POST',
-      headers,
-      body: new URLSearchParams({ live_id: String(liveId), gift_id: '3', num: '1' }).toString(),
-    })
-    return {
-      status: response.status,
-      replayed: response.headers.get('idempotent-replayed'),
-      retryAfter: response.headers.get('retry-after'),
-      body: await response.text(),
-    }
-  }
+  const gift = async (key: string | null) =>
+    sendGift(suite.viewer, await giftRequest(suite.viewer, suite.liveId, key))
   /** A keyed POST to a path no route takes (404), as `client`. */
   const missing = async (client: TestClient, key: string) => {
     const response = await client.request('/api/no_such_call', {
@@ -88,10 +52,10 @@ describe.each(await testEngines())('idempotency keys per caller on %s', (engine)
 
   it('an anonymous caller’s refusal is not kept; a signed-in caller’s still is', async () => {
     const key = `anon-404-${crypto.randomUUID()}`
-    expect((await missing(new TestClient(server.url), key)).status).toBe(404)
+    expect((await missing(new TestClient(suite.server.url), key)).status).toBe(404)
     expect(await kept(key)).toBeUndefined()
     const mine = `user-404-${crypto.randomUUID()}`
-    expect((await missing(viewer, mine)).status).toBe(404)
+    expect((await missing(suite.viewer, mine)).status).toBe(404)
     expect(await kept(mine)).toEqual({ state: 'done' })
   })
 
@@ -102,11 +66,11 @@ describe.each(await testEngines())('idempotency keys per caller on %s', (engine)
     const { count } = await db()
       .selectFrom('idempotency_keys')
       .select(sql<string>`count(*)::text`.as('count'))
-      .where('caller', '=', `user:${userId}`)
+      .where('caller', '=', `user:${suite.userId}`)
       .executeTakeFirstOrThrow()
     // The rest of the quota but one; the oldest leaves the day in an hour.
     const release = await holdKeys(
-      `user:${userId}`,
+      `user:${suite.userId}`,
       IDEMPOTENCY_QUOTA.user - Number(count) - 1,
       23 * 3600_000,
     )
@@ -134,7 +98,10 @@ describe.each(await testEngines())('idempotency keys per caller on %s', (engine)
   it('anonymous callers share their address’s quota, whatever session they come with', async () => {
     const release = await holdKeys('address:127.0.0.1', IDEMPOTENCY_QUOTA.address, 60_000)
     try {
-      for (const anonymous of [new TestClient(server.url), new TestClient(server.url)]) {
+      for (const anonymous of [
+        new TestClient(suite.server.url),
+        new TestClient(suite.server.url),
+      ]) {
         const answer = await missing(anonymous, `anon-${crypto.randomUUID()}`)
         expect([answer.status, errorTypeOf(answer.body)]).toEqual([429, 'IDEMPOTENCY_KEY_QUOTA'])
         expect(Number(answer.retryAfter)).toBeGreaterThan(86_000)
@@ -144,7 +111,7 @@ describe.each(await testEngines())('idempotency keys per caller on %s', (engine)
     } finally {
       await release()
     }
-    const after = await missing(new TestClient(server.url), `anon-${crypto.randomUUID()}`)
+    const after = await missing(new TestClient(suite.server.url), `anon-${crypto.randomUUID()}`)
     expect(after.status).toBe(404)
   })
 })

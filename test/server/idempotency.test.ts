@@ -1,11 +1,16 @@
 import net from 'node:net'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { markEffect, runKeyed, STALE_CLAIM_MS } from '../../server/services/idempotency.ts'
 import { purgeExpired } from '../../server/services/purge.ts'
-import { TestClient } from './client.ts'
-import { logInDemo, startTestServer, testEngines, type TestServer } from './harness.ts'
-import { liveOf } from './socket.ts'
+import { logInDemo, testEngines } from './harness.ts'
+import {
+  errorTypeOf,
+  giftRequest as giftRequestOf,
+  goldOf,
+  sendGift,
+  useGiftServer,
+} from './idempotency-fixtures.ts'
 
 /**
  * A proxy in front of the server that passes each request on and cuts the connection as the
@@ -31,39 +36,13 @@ async function answerCutter(target: string) {
   }
 }
 
-const errorTypeOf = (body: string) =>
-  (JSON.parse(body) as { errors: Array<{ error_type?: string }> }).errors[0]?.error_type
-
 /** Gift 3's price in gold. */
 const PRICE = 1
 
 describe.each(await testEngines())('Idempotency-Key on %s', (engine) => {
-  let server: TestServer
-  let viewer: TestClient
-  let userId: number
-  let liveId: number
-
-  beforeAll(async () => {
-    server = await startTestServer(engine, { CAPTCHA_FIXED_WORD: 'kirari' })
-    ;({ client: viewer, userId } = await logInDemo(server))
-    liveId = (await liveOf(server, 'kirari_hoshino')).liveId
-    await server.database.db
-      .updateTable('users')
-      .set({ gold: 1000 })
-      .where('id', '=', userId)
-      .execute()
-  })
-  afterAll(() => server.close())
-
-  const db = () => server.database.db
-  const gold = async () =>
-    (
-      await db()
-        .selectFrom('users')
-        .select(sql<number>`gold + expiring_gold`.as('gold'))
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).gold
+  const suite = useGiftServer(engine)
+  const db = () => suite.server.database.db
+  const gold = () => goldOf(suite.server, suite.userId)
   const lastId = async (table: 'ledger' | 'gacha_draws') =>
     (
       await db()
@@ -75,44 +54,24 @@ describe.each(await testEngines())('Idempotency-Key on %s', (engine) => {
     db()
       .selectFrom('ledger')
       .select(['gold_delta', 'expiring_gold_delta'])
-      .where('user_id', '=', userId)
+      .where('user_id', '=', suite.userId)
       .where('id', '>', since)
       .where(sql<boolean>`gold_delta + expiring_gold_delta < 0`)
       .execute()
   /** A paid gift (gift 3: 1 gold) as a form, with the key as a header. */
-  const giftRequest = async (key: string | null, num = 1, client = viewer) => {
-    const form = new URLSearchParams({
-      live_id: String(liveId),
-      gift_id: '3',
-      num: String(num),
-      csrf_token: await client.csrf(),
-    })
-    const headers: Record<string, string> = {
-      'content-type': 'application/x-www-form-urlencoded',
-    }
-    if (key !== null) headers['idempotency-key'] = key
-    return { method: 'POST', headers, body: form.toString() }
-  }
-  const gift = async (key: string | null, num = 1, client = viewer) => {
-    const response = await client.request(
-      '/api/live/gifting_point_use',
-      await giftRequest(key, num, client),
-    )
-    return {
-      status: response.status,
-      replayed: response.headers.get('idempotent-replayed'),
-      body: await response.text(),
-    }
-  }
+  const giftRequest = (key: string | null, num = 1, client = suite.viewer) =>
+    giftRequestOf(client, suite.liveId, key, num)
+  const gift = async (key: string | null, num = 1, client = suite.viewer) =>
+    sendGift(client, await giftRequest(key, num, client))
 
   it('a paid gift whose answer was cut is sent again with its key: the first answer, spent once', async () => {
-    const cutter = await answerCutter(server.url)
+    const cutter = await answerCutter(suite.server.url)
     const before = await gold()
     const since = await lastId('ledger')
     const key = `gift-${crypto.randomUUID()}`
     // The first try runs on the server, but its caller sees only a broken connection.
     await expect(
-      viewer.on(cutter.url).request('/api/live/gifting_point_use', await giftRequest(key)),
+      suite.viewer.on(cutter.url).request('/api/live/gifting_point_use', await giftRequest(key)),
     ).rejects.toThrow()
     await cutter.close()
     await expect.poll(async () => (await debits(since)).length).toBe(1)
@@ -170,7 +129,7 @@ describe.each(await testEngines())('Idempotency-Key on %s', (engine) => {
 
   it('a key is its caller’s: another viewer with the same key sends a gift of their own', async () => {
     const key = `shared-${crypto.randomUUID()}`
-    const { client: other } = await logInDemo(server, 'demo_liver')
+    const { client: other } = await logInDemo(suite.server, 'demo_liver')
     expect((await gift(key)).replayed).toBeNull()
     const theirs = await gift(key, 1, other)
     expect(theirs.status).toBe(200)
@@ -180,7 +139,7 @@ describe.each(await testEngines())('Idempotency-Key on %s', (engine) => {
   it('a gacha draw replayed with its key draws once', async () => {
     const since = await lastId('gacha_draws')
     const draw = async () => {
-      const response = await viewer.request('/api/gachas/2/draw', {
+      const response = await suite.viewer.request('/api/gachas/2/draw', {
         method: 'POST',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
@@ -188,7 +147,7 @@ describe.each(await testEngines())('Idempotency-Key on %s', (engine) => {
         },
         body: new URLSearchParams({
           draw_count: '1',
-          csrf_token: await viewer.csrf(),
+          csrf_token: await suite.viewer.csrf(),
         }).toString(),
       })
       return { status: response.status, body: await response.text() }
@@ -199,7 +158,7 @@ describe.each(await testEngines())('Idempotency-Key on %s', (engine) => {
     const draws = await db()
       .selectFrom('gacha_draws')
       .select('id')
-      .where('user_id', '=', userId)
+      .where('user_id', '=', suite.userId)
       .where('id', '>', since)
       .execute()
     expect(draws.length).toBeGreaterThan(0)
@@ -221,7 +180,7 @@ describe.each(await testEngines())('Idempotency-Key on %s', (engine) => {
     await db()
       .insertInto('idempotency_keys')
       .values({
-        scope: `user:${userId}`,
+        scope: `user:${suite.userId}`,
         key,
         fingerprint,
         token: 'dead',
@@ -271,21 +230,21 @@ describe.each(await testEngines())('Idempotency-Key on %s', (engine) => {
     const key = `slow-${crypto.randomUUID()}`
     await db()
       .insertInto('idempotency_keys')
-      .values({ scope: `user:${userId}`, key, fingerprint: 'f', token: 'the-new-claim' })
+      .values({ scope: `user:${suite.userId}`, key, fingerprint: 'f', token: 'the-new-claim' })
       .execute()
     const before = await gold()
-    const work = runKeyed({ scope: `user:${userId}`, key, token: 'the-old-claim' }, () =>
+    const work = runKeyed({ scope: `user:${suite.userId}`, key, token: 'the-old-claim' }, () =>
       db()
         .transaction()
         .execute(async (tx) => {
-          await tx.updateTable('users').set({ gold: 0 }).where('id', '=', userId).execute()
+          await tx.updateTable('users').set({ gold: 0 }).where('id', '=', suite.userId).execute()
           await markEffect(tx)
         }),
     )
     await expect(work).rejects.toMatchObject({ status: 409 })
     expect(await gold()).toBe(before)
     // Its own claim marks the work done in the same commit.
-    await runKeyed({ scope: `user:${userId}`, key, token: 'the-new-claim' }, () =>
+    await runKeyed({ scope: `user:${suite.userId}`, key, token: 'the-new-claim' }, () =>
       db()
         .transaction()
         .execute((tx) => markEffect(tx)),
@@ -301,21 +260,25 @@ describe.each(await testEngines())('Idempotency-Key on %s', (engine) => {
   it('a failed call leaves its key free, and a day-old key is purged', async () => {
     // A gift to a live that does not exist is refused without spending (a kept 4xx answer)…
     const key = crypto.randomUUID()
-    const refused = await viewer.request('/api/live/gifting_point_use', {
+    const refused = await suite.viewer.request('/api/live/gifting_point_use', {
       ...(await giftRequest(key)),
       body: new URLSearchParams({
         live_id: '999999',
         gift_id: '3',
         num: '1',
-        csrf_token: await viewer.csrf(),
+        csrf_token: await suite.viewer.csrf(),
       }).toString(),
     })
     expect(refused.status).toBeGreaterThanOrEqual(400)
     expect(refused.status).toBeLessThan(500)
     // …and a session's refused token (403) keeps nothing: the key still runs a gift later.
-    const stale = await viewer.request('/api/live/gifting_point_use', {
+    const stale = await suite.viewer.request('/api/live/gifting_point_use', {
       ...(await giftRequest('after-403')),
-      body: new URLSearchParams({ live_id: String(liveId), gift_id: '3', num: '1' }).toString(),
+      body: new URLSearchParams({
+        live_id: String(suite.liveId),
+        gift_id: '3',
+        num: '1',
+      }).toString(),
     })
     expect(stale.status).toBe(403)
     expect((await gift('after-403')).replayed).toBeNull()

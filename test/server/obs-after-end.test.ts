@@ -1,17 +1,25 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIVE_MEDIA_MAX_AGE_S, cappedCacheControl } from '../../server/api/media.ts'
 import { OBS_HOLD_QUIET_MS } from '../../server/services/obs-hold.ts'
 import { OBS_RECONNECT_GRACE_MS, endLostLives } from '../../server/services/rtmp-ingest.ts'
-import { TestClient } from './client.ts'
-import { startTestServer, testEngines, type TestServer } from './harness.ts'
+import type { TestClient } from './client.ts'
+import { testEngines, type TestServer } from './harness.ts'
+import {
+  OBS_ROOM as ROOM,
+  SECRET_HEADER,
+  endLive,
+  logInLiver,
+  mediaCall,
+  obsKeyOf,
+  rotateKey,
+  startSiteWithMedia,
+} from './obs-fixtures.ts'
 
 // After an OBS live ends (issue #50, "ended means ended"): the owner's end holds the stream key
 // against OBS reconnecting by itself, until the owner acts again; an end by the encoder going
 // away holds nothing. And the site's proxy lets no shared cache keep a live's media for long.
 
-const ROOM = 'demo_liver_room'
 const SECRET = 'after-end-s3cret'
 
 /** The media host's Cache-Control (server/media/llhls/host.ts), by what is asked. */
@@ -28,56 +36,27 @@ describe.each(await testEngines())('an OBS live after its end on %s', (engine) =
   let roomId: number
 
   const publish = (name: string) =>
-    fetch(`${server.url}/media/rtmp/on_publish`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'X-Kirari-Media-Secret': SECRET },
-      body: JSON.stringify({ app: 'live', name }),
-    })
+    mediaCall(server.url, 'on_publish', { app: 'live', name }, { [SECRET_HEADER]: SECRET })
   const publishDone = (name: string) =>
-    fetch(`${server.url}/media/rtmp/on_publish_done`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'X-Kirari-Media-Secret': SECRET },
-      body: JSON.stringify({ app: 'live', name }),
-    })
+    mediaCall(server.url, 'on_publish_done', { app: 'live', name }, { [SECRET_HEADER]: SECRET })
+  const db = () => server.database.db
+  const roomLives = () => db().selectFrom('lives').where('room_id', '=', roomId)
   const openLive = () =>
-    server.database.db
-      .selectFrom('lives')
-      .select(['id', 'source'])
-      .where('room_id', '=', roomId)
-      .where('ended_at', 'is', null)
-      .executeTakeFirst()
-  const livesCount = async () =>
-    (
-      await server.database.db
-        .selectFrom('lives')
-        .select('id')
-        .where('room_id', '=', roomId)
-        .execute()
-    ).length
-  const key = async () =>
-    String((await liver.json(`/api/obs/obs_key?room_id=${roomId}`)).body.obs_key)
-  const renewKey = async () =>
-    String((await liver.postForm('/api/obs/obs_key', { room_id: String(roomId) })).body.obs_key)
+    roomLives().select(['id', 'source']).where('ended_at', 'is', null).executeTakeFirst()
+  const livesCount = async () => (await roomLives().select('id').execute()).length
+  const key = () => obsKeyOf(liver, roomId)
+  const renewKey = async () => String((await rotateKey(liver, roomId)).body.obs_key)
   const endByOwner = async () => {
     const live = await openLive()
     if (!live) throw new Error('no live on air')
-    const ended = await liver.postForm('/api/encoder/live_end', { live_id: String(live.id) })
+    const ended = await endLive(liver, live)
     expect(ended.status).toBe(200)
   }
+  const room = () => db().selectFrom('rooms').where('id', '=', roomId)
   const heldAt = async () =>
-    (
-      await server.database.db
-        .selectFrom('rooms')
-        .select('obs_publish_held_at')
-        .where('id', '=', roomId)
-        .executeTakeFirstOrThrow()
-    ).obs_publish_held_at
+    (await room().select('obs_publish_held_at').executeTakeFirstOrThrow()).obs_publish_held_at
   const setHeldAt = (at: Date | null) =>
-    server.database.db
-      .updateTable('rooms')
-      .set({ obs_publish_held_at: at })
-      .where('id', '=', roomId)
-      .execute()
+    db().updateTable('rooms').set({ obs_publish_held_at: at }).where('id', '=', roomId).execute()
 
   beforeAll(async () => {
     media = http.createServer((req, res) => {
@@ -85,21 +64,8 @@ describe.each(await testEngines())('an OBS live after its end on %s', (engine) =
       res.setHeader('cache-control', hostCacheControl(req.url ?? ''))
       res.end('media')
     })
-    await new Promise<void>((r) => media.listen(0, '127.0.0.1', r))
-    server = await startTestServer(engine, {
-      CAPTCHA_FIXED_WORD: 'kirari',
-      RTMP_CALLBACK_SECRET: SECRET,
-      MEDIA_ORIGIN: `http://127.0.0.1:${(media.address() as AddressInfo).port}`,
-    })
-    liver = new TestClient(server.url)
-    await liver.login('demo_liver', 'kirari-demo')
-    roomId = (
-      await server.database.db
-        .selectFrom('rooms')
-        .select('id')
-        .where('room_url_key', '=', ROOM)
-        .executeTakeFirstOrThrow()
-    ).id
+    server = await startSiteWithMedia(engine, SECRET, media)
+    ;({ liver, roomId } = await logInLiver(server))
     // The demo room is on air from the site: an owner's end of a live OBS never fed holds nothing.
     await endByOwner()
     expect(await heldAt()).toBeNull()

@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,8 +8,17 @@ import { DEFAULT_RTMP_MODULE } from '../../server/media/rtmp-config.ts'
 import { startMediaHost, type RunningMediaHost } from '../../server/media/media-host.ts'
 import { publishTestPattern } from '../../server/media/test-pattern.ts'
 import { freePort } from '../free-port.ts'
-import { TestClient } from './client.ts'
+import type { TestClient } from './client.ts'
 import { startTestServer, type TestServer } from './harness.ts'
+import {
+  OBS_ROOM as ROOM,
+  endLive,
+  listenLocal,
+  logInLiver,
+  obsKeyOf,
+  openLiveOf,
+  rotateKey,
+} from './obs-fixtures.ts'
 
 // Ended means ended (issue #50), with the real thing: ffmpeg publishes to Debian's nginx-rtmp,
 // the media host checks with the site. Ending the live or rotating the key drops the encoder
@@ -18,7 +26,6 @@ import { startTestServer, type TestServer } from './harness.ts'
 
 const NGINX = '/usr/sbin/nginx'
 const FFMPEG = '/usr/bin/ffmpeg'
-const ROOM = 'demo_liver_room'
 const SECRET = 'drop-s3cret'
 const DROPPED_WITHIN_MS = 2000
 
@@ -68,15 +75,8 @@ describe.runIf(available())('an OBS encoder on nginx-rtmp, when its live is over
   let roomId: number
   let rtmpUrl: string
 
-  const openLive = () =>
-    server.database.db
-      .selectFrom('lives')
-      .select(['id', 'source', 'ingest_lost_at'])
-      .where('room_id', '=', roomId)
-      .where('ended_at', 'is', null)
-      .executeTakeFirst()
-  const key = async () =>
-    String((await liver.json(`/api/obs/obs_key?room_id=${roomId}`)).body.obs_key)
+  const openLive = () => openLiveOf(server, roomId)
+  const key = () => obsKeyOf(liver, roomId)
   const publish = (streamKey: string) => {
     const encoder = publishTestPattern(rtmpUrl, streamKey)
     encoders.push(encoder)
@@ -134,7 +134,7 @@ describe.runIf(available())('an OBS encoder on nginx-rtmp, when its live is over
           .catch(() => res.writeHead(502).end())
       })
     })
-    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r))
+    const siteUrl = await listenLocal(relay)
     const rtmpPort = await freePort()
     rtmpUrl = `rtmp://127.0.0.1:${rtmpPort}/live`
     media = await startMediaHost({
@@ -142,21 +142,13 @@ describe.runIf(available())('an OBS encoder on nginx-rtmp, when its live is over
       rtmpPort,
       httpPort: 0,
       httpHost: '127.0.0.1',
-      siteUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+      siteUrl,
       secret: SECRET,
       log: () => {},
     })
-    liver = new TestClient(server.url)
-    await liver.login('demo_liver', 'kirari-demo')
-    roomId = (
-      await server.database.db
-        .selectFrom('rooms')
-        .select('id')
-        .where('room_url_key', '=', ROOM)
-        .executeTakeFirstOrThrow()
-    ).id
+    ;({ liver, roomId } = await logInLiver(server))
     const demo = await openLive()
-    if (demo) await liver.postForm('/api/encoder/live_end', { live_id: String(demo.id) })
+    if (demo) await endLive(liver, demo)
   }, 60_000)
 
   afterAll(async () => {
@@ -172,7 +164,7 @@ describe.runIf(available())('an OBS encoder on nginx-rtmp, when its live is over
     const live = await openLive()
     if (!live) throw new Error('no live on air')
     const exited = exitOf(encoder, 10_000)
-    const ended = await liver.postForm('/api/encoder/live_end', { live_id: String(live.id) })
+    const ended = await endLive(liver, live)
     expect(ended.status).toBe(200)
     const endedAt = Date.now()
     const exit = await exited
@@ -204,7 +196,7 @@ describe.runIf(available())('an OBS encoder on nginx-rtmp, when its live is over
     const encoder = await goLive()
     const old = await key()
     const exited = exitOf(encoder, 10_000)
-    const rotated = await liver.postForm('/api/obs/obs_key', { room_id: String(roomId) })
+    const rotated = await rotateKey(liver, roomId)
     expect(rotated.status).toBe(200)
     const rotatedAt = Date.now()
     const exit = await exited

@@ -1,15 +1,23 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TestClient } from './client.ts'
-import { startTestServer, testEngines, type TestServer } from './harness.ts'
+import type { TestClient } from './client.ts'
+import { testEngines, type TestServer } from './harness.ts'
+import {
+  OBS_ROOM as ROOM,
+  SECRET_HEADER,
+  endLive,
+  logInLiver,
+  mediaCall,
+  obsKeyOf,
+  openLiveOf,
+  rotateKey,
+  startSiteWithMedia,
+} from './obs-fixtures.ts'
 
 // Ended means ended (issue #50): an OBS live's media is served only while the live is open, the
 // media host learns which encoders to drop, and its calls carry the secret in a header only.
 
-const ROOM = 'demo_liver_room'
 const SECRET = 's3cret'
-const SECRET_HEADER = 'X-Kirari-Media-Secret'
 /** What the proxy may take to see an end: its memory of an open live lasts 1 s (obs-on-air.ts). */
 const SEEN_WITHIN_MS = 1500
 
@@ -19,12 +27,7 @@ const callback = (
   hook: string,
   body: Record<string, unknown>,
   headers: Record<string, string> = { [SECRET_HEADER]: SECRET },
-) =>
-  fetch(`${base}/media/rtmp/${hook}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  })
+) => mediaCall(base, hook, body, headers)
 
 async function within<T>(ms: number, read: () => Promise<T>, done: (value: T) => boolean) {
   const end = Date.now() + ms
@@ -43,18 +46,11 @@ describe.each(await testEngines())('an OBS live that ends on %s', (engine) => {
   /** Paths the stand-in media host was asked for. */
   const asked: string[] = []
 
-  const openLive = () =>
-    server.database.db
-      .selectFrom('lives')
-      .select(['id', 'source', 'ingest_lost_at'])
-      .where('room_id', '=', roomId)
-      .where('ended_at', 'is', null)
-      .executeTakeFirst()
-  const key = async () =>
-    String((await liver.json(`/api/obs/obs_key?room_id=${roomId}`)).body.obs_key)
+  const openLive = () => openLiveOf(server, roomId)
+  const key = () => obsKeyOf(liver, roomId)
   const endOpenLive = async () => {
     const live = await openLive()
-    if (live) await liver.postForm('/api/encoder/live_end', { live_id: String(live.id) })
+    if (live) await endLive(liver, live)
   }
   const check = async (names: unknown) => {
     const answer = await callback(server.url, 'on_check', { names })
@@ -69,20 +65,8 @@ describe.each(await testEngines())('an OBS live that ends on %s', (engine) => {
       res.setHeader('content-type', 'application/x-mpegURL')
       res.end('#EXTM3U\n')
     })
-    await new Promise<void>((r) => media.listen(0, '127.0.0.1', r))
-    server = await startTestServer(engine, {
-      CAPTCHA_FIXED_WORD: 'kirari',
-      RTMP_CALLBACK_SECRET: SECRET,
-      MEDIA_ORIGIN: `http://127.0.0.1:${(media.address() as AddressInfo).port}`,
-    })
-    liver = new TestClient(server.url)
-    await liver.login('demo_liver', 'kirari-demo')
-    const room = await server.database.db
-      .selectFrom('rooms')
-      .select('id')
-      .where('room_url_key', '=', ROOM)
-      .executeTakeFirstOrThrow()
-    roomId = room.id
+    server = await startSiteWithMedia(engine, SECRET, media)
+    ;({ liver, roomId } = await logInLiver(server))
     await endOpenLive()
   })
   afterAll(async () => {
@@ -120,9 +104,7 @@ describe.each(await testEngines())('an OBS live that ends on %s', (engine) => {
       expect((await server.get(`/hls/${ROOM}/live/${file}`)).status, file).toBe(200)
     }
 
-    expect(
-      (await liver.postForm('/api/encoder/live_end', { live_id: String(live.id) })).status,
-    ).toBe(200)
+    expect((await endLive(liver, live)).status).toBe(200)
     const ended = Date.now()
     const status = await within(
       SEEN_WITHIN_MS,
@@ -150,16 +132,14 @@ describe.each(await testEngines())('an OBS live that ends on %s', (engine) => {
 
   it('names the publishers to drop: the live ended, or the key was rotated', async () => {
     // A fresh key: the owner's end of the live above holds the one it was fed by (obs-hold.ts).
-    const first = String(
-      (await liver.postForm('/api/obs/obs_key', { room_id: String(roomId) })).body.obs_key,
-    )
+    const first = String((await rotateKey(liver, roomId)).body.obs_key)
     expect((await callback(server.url, 'on_publish', { name: first })).status).toBe(200)
     expect(await check([first])).toEqual([])
     // A name that is no room's key, and one asked twice, are answered as well.
     expect(await check([first, 'nobody', first])).toEqual(['nobody'])
 
     // The owner rotates the key: the encoder on the old one is to go, the live stays open.
-    const rotated = await liver.postForm('/api/obs/obs_key', { room_id: String(roomId) })
+    const rotated = await rotateKey(liver, roomId)
     const second = String(rotated.body.obs_key)
     expect(second).not.toBe(first)
     expect(await check([first])).toEqual([first])

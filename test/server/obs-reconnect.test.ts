@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OBS_RECONNECT_GRACE_MS, endLostLives } from '../../server/services/rtmp-ingest.ts'
 import { TestClient } from './client.ts'
 import { startTestServer, testEngines, type TestServer } from './harness.ts'
+import { OBS_ROOM as ROOM, endLive, logInLiver, obsKeyOf } from './obs-fixtures.ts'
 import { connect, payloadOf } from './socket.ts'
 
-const ROOM = 'demo_liver_room'
 const settle = () => new Promise((r) => setTimeout(r, 50))
 
 /** The media host's call, as it makes it: a form body, or JSON. */
@@ -50,19 +50,12 @@ describe.each(await testEngines())('OBS reconnects and stalls on %s', (engine) =
   beforeAll(async () => {
     server = await startTestServer(engine, { CAPTCHA_FIXED_WORD: 'kirari' })
     viewer = new TestClient(server.url)
-    liver = new TestClient(server.url)
     await viewer.login('demo_viewer', 'kirari-demo')
-    await liver.login('demo_liver', 'kirari-demo')
-    const room = await server.database.db
-      .selectFrom('rooms')
-      .select('id')
-      .where('room_url_key', '=', ROOM)
-      .executeTakeFirstOrThrow()
-    roomId = room.id
-    key = String((await liver.json(`/api/obs/obs_key?room_id=${roomId}`)).body.obs_key)
+    ;({ liver, roomId } = await logInLiver(server))
+    key = await obsKeyOf(liver, roomId)
     // Off air first: OBS starts the live.
     const demo = await openLive()
-    if (demo) await liver.postForm('/api/encoder/live_end', { live_id: String(demo.id) })
+    if (demo) await endLive(liver, demo)
   })
   afterAll(() => server.close())
 

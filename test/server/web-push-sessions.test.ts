@@ -44,12 +44,17 @@ describe.each(await testEngines())('Web Push devices across a session rotation o
     (
       (await client.json('/api/web_push/devices')).body as unknown as WebPushDevicesAnswer
     ).devices.map((d) => d.id)
-
-  it('logging in again as the same user keeps the device, and the logout after it removes it', async () => {
+  /** demo_viewer logged in on a phone and on a shared computer, with a device subscribed on each. */
+  const phoneAndShared = async () => {
     const phone = await logInDemo(server, 'demo_viewer')
     const shared = await logInDemo(server, 'demo_viewer')
     const onPhone = await subscribe(phone.client)
     const onShared = await subscribe(shared.client)
+    return { phone, shared, onPhone, onShared }
+  }
+
+  it('logging in again as the same user keeps the device, and the logout after it removes it', async () => {
+    const { phone, shared, onPhone, onShared } = await phoneAndShared()
 
     // A second login on the shared computer, without logging out first: a new session.
     expect((await shared.client.login('demo_viewer', DEMO_PASSWORD)).status).toBe(200)
@@ -62,10 +67,7 @@ describe.each(await testEngines())('Web Push devices across a session rotation o
   })
 
   it('logging in as another user on the same browser removes the first user’s device', async () => {
-    const phone = await logInDemo(server, 'demo_viewer')
-    const shared = await logInDemo(server, 'demo_viewer')
-    const onPhone = await subscribe(phone.client)
-    const onShared = await subscribe(shared.client)
+    const { phone, shared, onPhone, onShared } = await phoneAndShared()
 
     expect((await shared.client.login('demo_liver', DEMO_PASSWORD)).status).toBe(200)
     const left = await devicesOf(phone.client)
