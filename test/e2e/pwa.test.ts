@@ -118,11 +118,13 @@ describe('the installable app (issue #41)', () => {
       tag: 'live-1',
     }
     // What the push service hands the browser, as the DevTools protocol delivers it.
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: base(),
-      registrationId: await registration,
-      data: JSON.stringify(payload),
-    })
+    const deliver = async () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: base(),
+        registrationId: await registration,
+        data: JSON.stringify(payload),
+      })
+    await deliver()
     const shown = () =>
       page.evaluate(async () => {
         const worker = await navigator.serviceWorker.ready
@@ -133,6 +135,17 @@ describe('the installable app (issue #41)', () => {
           data: n.data as unknown,
         }))
       })
+    // On a loaded machine (CI, 2026-12-02) one delivery was never shown: the protocol's delivery
+    // is sent again while nothing shows, as a push service retries an undelivered message. The
+    // tag makes a second one replace the first, so what is asserted below is unchanged.
+    const appears = async (ms: number) => {
+      for (const end = Date.now() + ms; Date.now() < end;) {
+        if ((await shown()).length > 0) return true
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      return false
+    }
+    for (let tries = 1; tries < 4 && !(await appears(3000)); tries++) await deliver()
     await expect
       .poll(shown, { timeout: 10_000 })
       .toEqual([
