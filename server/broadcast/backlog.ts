@@ -18,6 +18,9 @@ export class Backlog {
   private sum = 0
   private readonly waiting = new Set<Client>()
 
+  /** `budget`: the unwritten bytes of all sockets together past which laggards are cut. */
+  constructor(private readonly budget: number) {}
+
   get bytes(): number {
     return this.sum
   }
@@ -38,6 +41,16 @@ export class Backlog {
     for (const client of this.waiting) {
       if (this.count(client) === 0) this.waiting.delete(client)
     }
+  }
+
+  /**
+   * Whether a socket with `backlog` unwritten, `added` more to come, is too far behind: past
+   * MAX_BUFFERED_BYTES, or a laggard (past LAGGING_BYTES) while the process is past its budget.
+   * Only laggards pay for the budget: a viewer with a moment's backlog is never cut for others'.
+   */
+  tooFar(backlog: number, added = 0): 'backlog' | 'budget' | null {
+    if (backlog + added > MAX_BUFFERED_BYTES) return 'backlog'
+    return backlog + added > LAGGING_BYTES && this.sum + added > this.budget ? 'budget' : null
   }
 
   /** A socket gone: its bytes no longer count. */

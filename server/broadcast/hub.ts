@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
 import { buildFrame, type FrameFields, type FrameType } from '../../src/contract/push.ts'
 import { BusOutbox, inProcessBus, isPushKey, type Bus } from './bus.ts'
-import { Backlog, LAGGING_BYTES, MAX_BUFFERED_BYTES } from './backlog.ts'
+import { Backlog, LAGGING_BYTES } from './backlog.ts'
 import { PING_FRAME, pongFrame, textFrame } from './frames.ts'
 import { Heartbeat } from './heartbeat.ts'
 import { RoomStarts } from './rooms.ts'
@@ -11,7 +11,7 @@ import { RollingWriter } from './writer.ts'
 import { countDelivered, pushRefused } from '../services/observability/metrics.ts'
 import {
   CLOSE,
-  CLOSE_WAIT_MS,
+  closeSoon,
   HUB_DEFAULTS,
   MAX_SUBSCRIPTIONS,
   floods,
@@ -32,7 +32,7 @@ export class PushHub {
     this.write(client, batch, frames),
   )
   /** Every socket's unwritten bytes, bounded by `maxBacklogBytes` (backlog.ts). */
-  private readonly backlog = new Backlog()
+  private readonly backlog: Backlog
   private readonly wss = new WebSocketServer({
     noServer: true,
     maxPayload: 4096,
@@ -57,6 +57,7 @@ export class PushHub {
     options: HubOptions = {},
   ) {
     this.options = { ...HUB_DEFAULTS, ...options }
+    this.backlog = new Backlog(this.options.maxBacklogBytes)
     this.starts = new RoomStarts(this.options.maxRooms, this.options.maxRoomsPerAddress)
     this.outbox = new BusOutbox(bus, this.options.onBusError)
     bus.onMessage((key, frame) => this.deliver(key, frame))
@@ -109,12 +110,7 @@ export class PushHub {
 
   /** Distinct viewers (users, else addresses) following each key in this process. */
   counts(): Map<string, number> {
-    return new Map(
-      [...this.writer.keys()].map((key) => [
-        key,
-        new Set([...this.writer.followersOf(key)].map((client) => client.viewer)).size,
-      ]),
-    )
+    return this.writer.viewerCounts()
   }
 
   /**
@@ -141,20 +137,9 @@ export class PushHub {
     this.outbox.stop()
     this.closed = true
     this.writer.drain()
-    for (const client of this.wss.clients) this.closeSoon(client, 1001, 'server shutting down')
+    for (const client of this.wss.clients) closeSoon(client, 1001, 'server shutting down')
     await new Promise<void>((resolve) => this.wss.close(() => resolve()))
     await this.bus.close()
-  }
-
-  /**
-   * A close with its reason, and the socket cut if the other side has not answered the closing
-   * handshake within CLOSE_WAIT_MS: a client that ignores it holds nothing longer.
-   */
-  private closeSoon(socket: WebSocket, code: number, reason: string): void {
-    socket.close(code, reason)
-    setTimeout(() => {
-      if (socket.readyState !== WebSocket.CLOSED) socket.terminate()
-    }, CLOSE_WAIT_MS).unref()
   }
 
   private accept(socket: WebSocket, raw: Duplex, request: IncomingMessage): void {
@@ -163,13 +148,13 @@ export class PushHub {
     const fromAddress = this.perAddress.get(address) ?? 0
     const refusal = refusalOf(fromAddress, this.clients.size, this.options)
     if (refusal) {
-      this.closeSoon(socket, refusal[0], refusal[1])
+      closeSoon(socket, refusal[0], refusal[1])
       return
     }
     this.clients.add(client)
     this.perAddress.set(address, fromAddress + 1)
     client.subscribeTimer = setTimeout(
-      () => this.closeSoon(socket, ...CLOSE.noSubscription),
+      () => closeSoon(socket, ...CLOSE.noSubscription),
       this.options.subscribeTimeoutMs,
     ).unref()
     void this.options.identify(request).then(
@@ -216,7 +201,7 @@ export class PushHub {
       // The answer names at most a short word back; it queues like every other write.
       this.reply(client, textFrame(Buffer.from(`ACK\t${(arg ?? 'showroom').slice(0, 64)}`)))
     } else if (verb === 'QUIT') {
-      this.closeSoon(client.socket, 1000, '')
+      closeSoon(client.socket, 1000, '')
     }
   }
 
@@ -237,20 +222,10 @@ export class PushHub {
   private canTake(client: Client, bytes: number): boolean {
     if (client.socket.readyState !== WebSocket.OPEN || !client.raw.writable) return false
     const backlog = client.raw.writableLength
-    const why = backlog === 0 ? null : this.tooFar(backlog + bytes, this.backlog.bytes + bytes)
+    const why = backlog === 0 ? null : this.backlog.tooFar(backlog, bytes)
     if (why === null) return true
     this.cutOff(client, why)
     return false
-  }
-
-  /**
-   * Whether a socket with `backlog` unwritten is too far behind: past MAX_BUFFERED_BYTES, or a
-   * laggard (past LAGGING_BYTES) while the process's backlog, `total`, is past its budget. Only
-   * laggards pay for the budget: a viewer with a moment's backlog is never cut for others'.
-   */
-  private tooFar(backlog: number, total: number): 'backlog' | 'budget' | null {
-    if (backlog > MAX_BUFFERED_BYTES) return 'backlog'
-    return backlog > LAGGING_BYTES && total > this.options.maxBacklogBytes ? 'budget' : null
   }
 
   /**
@@ -265,14 +240,14 @@ export class PushHub {
     if (backlog === 0) return
     // A socket that read all it was sent may be given a pass's frames whole; if the kernel could
     // not take them and they break a bound, it goes now (its bytes with it), not at its next write.
-    const why = this.tooFar(backlog, this.backlog.bytes)
+    const why = this.backlog.tooFar(backlog)
     if (why) this.cutOff(client, why)
   }
 
   /** A socket past the command rate is closed, with the reason. */
   private flooded(client: Client): void {
     pushRefused.inc({ what: 'socket', reason: 'flood' })
-    this.closeSoon(client.socket, ...CLOSE.tooManyCommands)
+    closeSoon(client.socket, ...CLOSE.tooManyCommands)
   }
 
   private cutOff(client: Client, reason: 'backlog' | 'budget' | 'lagging' | 'heartbeat'): void {

@@ -129,6 +129,17 @@ export function newClient(socket: WebSocket, raw: Duplex, address: string): Clie
   }
 }
 
+/**
+ * A close with its reason, and the socket cut if the other side has not answered the closing
+ * handshake within CLOSE_WAIT_MS: a client that ignores it holds nothing longer.
+ */
+export function closeSoon(socket: WebSocket, code: number, reason: string): void {
+  socket.close(code, reason)
+  setTimeout(() => {
+    if (socket.readyState !== socket.CLOSED) socket.terminate()
+  }, CLOSE_WAIT_MS).unref()
+}
+
 /** Why a new socket is refused (its address's or the process's cap), or undefined. */
 export function refusalOf(
   fromAddress: number,

@@ -105,25 +105,21 @@ export class RollingWriter {
     }
   }
 
-  followersOf(key: string): Iterable<Client> {
-    return this.rooms.get(key)?.followers.keys() ?? []
-  }
-
   followerCount(key: string): number {
     return this.rooms.get(key)?.followers.size ?? 0
   }
 
-  keys(): Iterable<string> {
-    return this.rooms.keys()
+  /** Distinct viewers (users, else addresses) following each key. */
+  viewerCounts(): Map<string, number> {
+    const counts = new Map<string, number>()
+    for (const [key, room] of this.rooms) {
+      counts.set(key, new Set([...room.followers.keys()].map((client) => client.viewer)).size)
+    }
+    return counts
   }
 
   has(key: string): boolean {
     return this.rooms.has(key)
-  }
-
-  /** Keys someone here follows. */
-  get roomCount(): number {
-    return this.rooms.size
   }
 
   /** Queues a framed message for the key's followers; false when nobody here follows it. */

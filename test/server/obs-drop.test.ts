@@ -58,6 +58,17 @@ const exitOf = (encoder: ChildProcess, ms: number) =>
     })
   })
 
+/** Does `act` (the owner's end or key rotation): the encoder is dropped within 2 s of its answer. */
+async function dropsEncoder(encoder: ChildProcess, act: () => Promise<{ status: number }>) {
+  const exited = exitOf(encoder, 10_000)
+  expect((await act()).status).toBe(200)
+  const actedAt = Date.now()
+  const exit = await exited
+  expect(exit, 'the encoder was not dropped').not.toBeNull()
+  expect((exit?.at ?? Infinity) - actedAt).toBeLessThan(DROPPED_WITHIN_MS)
+  return exit
+}
+
 /** Every call the media host made to the site: its URL and the secret header it carried. */
 interface SiteCall {
   url: string
@@ -163,13 +174,7 @@ describe.runIf(available())('an OBS encoder on nginx-rtmp, when its live is over
     const encoder = await goLive()
     const live = await openLive()
     if (!live) throw new Error('no live on air')
-    const exited = exitOf(encoder, 10_000)
-    const ended = await endLive(liver, live)
-    expect(ended.status).toBe(200)
-    const endedAt = Date.now()
-    const exit = await exited
-    expect(exit, 'the encoder was not dropped').not.toBeNull()
-    expect((exit?.at ?? Infinity) - endedAt).toBeLessThan(DROPPED_WITHIN_MS)
+    const exit = await dropsEncoder(encoder, () => endLive(liver, live))
     expect(exit?.code).not.toBe(0)
     expect(media.host.lives.has(ROOM)).toBe(false)
     expect((await fetch(`${media.url}/lives/${ROOM}/source/ll.m3u8`)).status).toBe(404)
@@ -195,13 +200,7 @@ describe.runIf(available())('an OBS encoder on nginx-rtmp, when its live is over
   it('drops the encoder within 2 s of the owner rotating the key, and refuses the old key', async () => {
     const encoder = await goLive()
     const old = await key()
-    const exited = exitOf(encoder, 10_000)
-    const rotated = await rotateKey(liver, roomId)
-    expect(rotated.status).toBe(200)
-    const rotatedAt = Date.now()
-    const exit = await exited
-    expect(exit, 'the encoder was not dropped').not.toBeNull()
-    expect((exit?.at ?? Infinity) - rotatedAt).toBeLessThan(DROPPED_WITHIN_MS)
+    await dropsEncoder(encoder, () => rotateKey(liver, roomId))
     // The live is interrupted, not over: the owner may paste the new key within the grace.
     await until(async () => (await openLive())?.ingest_lost_at, 5000, 'the live interrupted')
 
