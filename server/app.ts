@@ -72,6 +72,7 @@ import { securityHeaders } from './security.ts'
 import { refuseRawText, requireCsrf } from './request.ts'
 import { giftRoutes, giftSettingRoutes } from './api/gifts.ts'
 import { obsRoutes, rtmpCallbackRoutes } from './api/obs.ts'
+import { whipRoutes } from './api/whip.ts'
 import { localOutbox } from './services/outbox.ts'
 import type { MessageProvider } from './services/message-provider.ts'
 import { roomPage } from './room-page.ts'
@@ -106,6 +107,7 @@ const SERVER_PREFIXES = [
   '/dev/api/',
   '/hls/',
   '/payment/sandbox/',
+  '/whip/',
 ]
 
 /** The app's own pages under a server prefix (SPEC §2 routes): the SPA answers them. */
@@ -188,6 +190,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/encoder', encoderRoutes())
   app.route('/api', obsRoutes())
   app.route('/media/rtmp', rtmpCallbackRoutes())
+  app.route('/', whipRoutes())
   app.route('/media/ads', adMediaRoutes())
   app.route('/api/bad_report', reportRoutes())
   app.route('/api', gachaRoutes())

@@ -4,6 +4,7 @@ import { loadObservabilityConfig, type ObservabilityConfig } from './config-obse
 import { loadMailConfig, type MailConfig } from './config-mail.ts'
 import { loadWebPushConfig, type WebPushConfig } from './config-web-push.ts'
 import { loadMediaConfig } from './config-media.ts'
+import { loadTurnConfig, type TurnConfig } from './config-turn.ts'
 import { loadSocialConfig, type SocialConfig } from './config-social.ts'
 import { loadBusUrl } from './config-bus.ts'
 import { checkMail } from '../src/domain/account-rules.ts'
@@ -100,6 +101,8 @@ export interface ServerConfig {
    * terms' date): accounts made before it that have not agreed are asked to (domain/terms.ts).
    */
   termsVersion: string
+  /** TURN for the broadcast page (config-turn.ts). */
+  turn: TurnConfig
   /** Secret nginx adds to its on_publish callbacks; without one, only loopback callers count. */
   rtmpCallbackSecret: string | undefined
   /** nginx-rtmp's working directory (its configuration, pid and logs) on the media host. */
@@ -259,6 +262,7 @@ export function loadConfig(
     demo,
     production,
     publicOrigin,
+    turn: loadTurnConfig(env),
     trustedProxies,
     countryHeader,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT, 1024, 16 << 20),

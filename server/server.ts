@@ -21,6 +21,7 @@ import { startOrderSweeper } from './services/order-settlement.ts'
 import { paymentProvider } from './services/payments.ts'
 import { startPurge } from './services/purge.ts'
 import { startLostIngestSweep } from './services/rtmp-ingest.ts'
+import { startWindowSweep } from './services/stream-window.ts'
 import { startMail } from './services/smtp-provider.ts'
 import { pushOptions } from './push-options.ts'
 import { onJobFailure } from './services/jobs.ts'
@@ -193,6 +194,7 @@ export async function startServer(
   const purge = startPurge({ db: database.db, logger, intervalMs: config.purgeIntervalMs })
   const finalizer = startEventFinalizer({ db: database.db, logger })
   const lostIngest = startLostIngestSweep({ db: database.db, hub, logger })
+  const windowSweep = startWindowSweep({ db: database.db, hub, logger })
   const grades = startGradeAggregator({ db: database.db, logger })
   const missions = startMissionCatalogue({ db: database.db, logger })
   const notices = startNoticeFanout({ db: database.db, logger })
@@ -238,6 +240,7 @@ export async function startServer(
       await purge.stop()
       await finalizer.stop()
       await lostIngest.stop()
+      await windowSweep.stop()
       await grades.stop()
       await missions.stop()
       await notices.stop()

@@ -12,12 +12,18 @@ import {
   type RtmpPublishAnswer,
   type StreamUrlAnswer,
 } from '../../src/contract/obs.ts'
+import { WHIP_PATH } from '../../src/contract/whip.ts'
 import type { AppEnv } from '../env.ts'
 import { requireUserId } from '../request.ts'
 import { ownStreamKey } from '../services/live-owner.ts'
 import { publishersToDrop } from '../services/obs-on-air.ts'
 import { acceptPublish, ingestStalled, publishDone } from '../services/rtmp-ingest.ts'
+import { publishPreflight } from '../services/stream-window.ts'
 import { input, query } from '../validate.ts'
+
+/** The site's WHIP endpoint (server/api/whip.ts passes it to the media host). */
+const whipUrl = (c: Context<AppEnv>) =>
+  new URL(WHIP_PATH, c.var.config.publicOrigin ?? new URL(c.req.url).origin).href
 
 /** SPEC §7 `/api/obs/obs_key` (GET room_id; POST room_id rotates) and the encoder's URLs. */
 export function obsRoutes() {
@@ -30,7 +36,11 @@ export function obsRoutes() {
       roomId: room_id,
       rotate: false,
     })
-    return c.json({ obs_key: key, stream_url: c.var.config.rtmpUrl } satisfies ObsKeyAnswer)
+    return c.json({
+      obs_key: key,
+      stream_url: c.var.config.rtmpUrl,
+      whip_url: whipUrl(c),
+    } satisfies ObsKeyAnswer)
   })
 
   api.post('/obs/obs_key', async (c) => {
@@ -40,7 +50,11 @@ export function obsRoutes() {
       roomId: room_id,
       rotate: true,
     })
-    return c.json({ obs_key: key, stream_url: c.var.config.rtmpUrl } satisfies ObsKeyAnswer)
+    return c.json({
+      obs_key: key,
+      stream_url: c.var.config.rtmpUrl,
+      whip_url: whipUrl(c),
+    } satisfies ObsKeyAnswer)
   })
 
   api.get('/encoder/stream_url', async (c) => {
@@ -50,7 +64,11 @@ export function obsRoutes() {
       roomId: room_id,
       rotate: false,
     })
-    return c.json({ stream_url: c.var.config.rtmpUrl, stream_key: key } satisfies StreamUrlAnswer)
+    return c.json({
+      stream_url: c.var.config.rtmpUrl,
+      stream_key: key,
+      whip_url: whipUrl(c),
+    } satisfies StreamUrlAnswer)
   })
 
   api.get('/encoder/origin_endpoint', (c) =>
@@ -103,6 +121,15 @@ export function rtmpCallbackRoutes() {
     const accepted = await acceptPublish(c.var.db, c.var.hub, name)
     if ('refused' in accepted) return c.text(accepted.refused, 403)
     return c.json(accepted satisfies RtmpPublishAnswer)
+  })
+
+  // A WHIP publisher is checked before it is answered; its live starts at on_publish, once connected.
+  api.post('/on_preflight', async (c) => {
+    if (!allowed(c)) return c.text('forbidden', 403)
+    const { name } = await input(c, RtmpCallbackBody)
+    const checked = await publishPreflight(c.var.db, name)
+    if ('refused' in checked) return c.text(checked.refused, checked.status)
+    return c.json(checked satisfies RtmpPublishAnswer)
   })
 
   api.post('/on_publish_done', async (c) => {

@@ -9,11 +9,14 @@ export type ObsRoomBody = v.InferInput<typeof ObsRoomBody>
 export interface ObsKeyAnswer {
   obs_key: string
   stream_url: string
+  /** The WHIP endpoint (src/contract/whip.ts): the same key is its Bearer token. */
+  whip_url: string
 }
 
 export interface StreamUrlAnswer {
   stream_url: string
   stream_key: string
+  whip_url: string
 }
 
 export interface OriginEndpointAnswer {

@@ -1,6 +1,13 @@
 import { Hono, type Context } from 'hono'
 import { MEDIA_SECRET_HEADER, RTMP_CHECK_MAX_NAMES } from '../../../src/contract/obs.ts'
-import { Live } from './live.ts'
+import type { WhipPeerSettings } from '../whip/session.ts'
+import { Live, rtmpSource, type LiveEvents, type SourceInput } from './live.ts'
+
+/** The room the site's `on_publish` answer names, if it is one. */
+export const roomKeyOf = (answer: unknown): string | undefined => {
+  const key = (answer as { room_url_key?: unknown } | null)?.room_url_key
+  return typeof key === 'string' && /^[\w-]+$/.test(key) ? key : undefined
+}
 
 /** An encoder that comes back within this keeps its live (and its playlists). */
 export const RECONNECT_GRACE_MS = 30_000
@@ -25,6 +32,8 @@ export interface MediaHostOptions {
   notifyStall?: (name: string, stalled: boolean) => Promise<void>
   /** Lets the encoder of stream `name` go (nginx-rtmp's control: media-host.ts). */
   dropPublisher(name: string): Promise<void>
+  /** How browsers reach this host over WebRTC (WHIP): its public address, its UDP ports. */
+  peer?: WhipPeerSettings
   /** PUBLISHER_CHECK_MS unless told. */
   checkMs?: number
 }
@@ -35,6 +44,15 @@ export interface Lives {
   app: Hono
   byName: Map<string, Live>
   byKey: Map<string, Live>
+  /** A publisher the site accepted (by nginx's callback or WHIP): its live starts or goes on. */
+  accept(
+    name: string,
+    roomUrlKey: string,
+    source: SourceInput,
+    extra?: Pick<LiveEvents, 'sourceStarted'>,
+  ): Live
+  /** A publisher went away: its live is kept RECONNECT_GRACE_MS for it to come back. */
+  release(name: string): void
   /** Ends every live (the host is stopping). */
   close(): void
 }
@@ -142,40 +160,47 @@ export function publishCallbacks(o: MediaHostOptions): Lives {
   const checker = setInterval(() => void check(), o.checkMs ?? PUBLISHER_CHECK_MS)
   checker.unref()
 
-  app.post('/rtmp/on_publish', async (c) => {
-    const { answer, name } = await forward(c, 'on_publish')
-    if (!answer.ok) return c.text(await answer.text(), answer.status === 403 ? 403 : 500)
-    const { room_url_key: key } = (await answer.json()) as { room_url_key?: unknown }
-    if (typeof key !== 'string' || !/^[\w-]+$/.test(key)) return c.text('bad site answer', 500)
+  /**
+   * The site accepted a publisher of stream `name` for room `key`: its live starts, or continues
+   * when the same name comes back (within RECONNECT_GRACE_MS, or before it was let go).
+   */
+  const accept = (
+    name: string,
+    key: string,
+    source: SourceInput,
+    extra: Pick<LiveEvents, 'sourceStarted'> = {},
+  ): Live => {
     clearTimeout(drops.get(name))
     drops.delete(name)
     accepted.set(name, ++publishes)
     let live = byName.get(name)
-    if (!live || live.roomUrlKey !== key) {
+    if (!live || live.roomUrlKey !== key || live.inputKind !== source.kind) {
       live?.end()
-      live = new Live(key, `${o.rtmpPlayBase}/${name}`, {
+      live = new Live(key, source, {
         stall: (stalled) => {
           notifyStall(name, stalled).catch((e: unknown) =>
             o.log(`stall notice failed: ${String(e)}`),
           )
         },
         log: (m) => o.log(`${key}: ${m}`),
+        ...extra,
       })
       byName.set(name, live)
       byKey.get(key)?.end()
       byKey.set(key, live)
       o.log(`${key}: encoder connected`)
-    } else o.log(`${key}: encoder reconnected; the live continues`)
-    // nginx starts taking the stream once we answer: read it a moment later.
-    const started = live
-    setTimeout(() => started.publish(), 100)
-    return c.text('ok')
-  })
+    } else {
+      live.setInput(source)
+      live.setEvents(extra)
+      o.log(`${key}: encoder reconnected; the live continues`)
+    }
+    return live
+  }
 
-  app.post('/rtmp/on_publish_done', async (c) => {
-    const { name } = await forward(c, 'on_publish_done').catch(() => ({ name: '' }))
+  /** The publisher of stream `name` went: its live waits RECONNECT_GRACE_MS for it. */
+  const release = (name: string) => {
     const live = byName.get(name)
-    if (!live) return c.text('ok')
+    if (!live) return
     live.unpublish()
     o.log(`${live.roomUrlKey}: encoder disconnected; kept ${RECONNECT_GRACE_MS / 1000} s`)
     clearTimeout(drops.get(name))
@@ -190,6 +215,23 @@ export function publishCallbacks(o: MediaHostOptions): Lives {
         if (byKey.get(live.roomUrlKey) === live) byKey.delete(live.roomUrlKey)
       }, RECONNECT_GRACE_MS + 5000),
     )
+  }
+
+  app.post('/rtmp/on_publish', async (c) => {
+    const { answer, name } = await forward(c, 'on_publish')
+    if (!answer.ok) return c.text(await answer.text(), answer.status === 403 ? 403 : 500)
+    const key = roomKeyOf(await answer.json())
+    if (!key) return c.text('bad site answer', 500)
+    const live = accept(name, key, rtmpSource(`${o.rtmpPlayBase}/${name}`))
+    // nginx starts taking the stream once we answer: read it a moment later.
+    setTimeout(() => live.publish(), 100)
+    return c.text('ok')
+  })
+
+  app.post('/rtmp/on_publish_done', async (c) => {
+    const { name } = await forward(c, 'on_publish_done').catch(() => ({ name: '' }))
+    // A WHIP session of the same key is not nginx's to end.
+    if (byName.get(name)?.inputKind === 'rtmp') release(name)
     return c.text('ok')
   })
 
@@ -197,6 +239,8 @@ export function publishCallbacks(o: MediaHostOptions): Lives {
     app,
     byName,
     byKey,
+    accept,
+    release,
     close() {
       clearInterval(ticker)
       clearInterval(checker)

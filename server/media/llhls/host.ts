@@ -4,11 +4,13 @@ import { publishCallbacks, type MediaHostOptions } from './callbacks.ts'
 import { SOURCE_RUNG, widthFor } from './ladder.ts'
 import { lowLatencyPlaylist, masterPlaylist, plainPlaylist, type Variant } from './playlist.ts'
 import type { Rendition } from './rendition.ts'
+import { whipRoutes, type Whip } from '../whip/routes.ts'
 import { PLAYLIST_CONTENT_TYPE } from '../../../src/contract/media.ts'
 
 /**
- * The media host's HTTP side (`npm run media`): each OBS live's Low-Latency HLS under
+ * The media host's HTTP side (`npm run media`): each live's Low-Latency HLS under
  * `/lives/{room_url_key}/…`, which web processes proxy to viewers at `/hls/{room_url_key}/live/…`;
+ * the WHIP endpoint browsers publish to (`/whip`, passed on by the site: ../whip/routes.ts);
  * and, apart (`callbacks`, for nginx only, on loopback), nginx-rtmp's publish callbacks, checked
  * with the site, which owns the stream keys.
  */
@@ -31,6 +33,8 @@ export interface MediaHost {
   /** nginx-rtmp's callbacks: to be served where nginx alone reaches them (media-host.ts). */
   callbacks: Hono
   lives: Map<string, Live>
+  /** Browsers' publishers (WHIP). */
+  whip: Whip
   /** Ends every live (the host is stopping). */
   close(): void
 }
@@ -43,7 +47,25 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
     c.header('Access-Control-Allow-Origin', '*')
   })
 
-  const lives = publishCallbacks(o)
+  // Made after the lives it feeds, which drop its sessions: reached through this.
+  const browsers: { whip?: Whip } = {}
+  const lives = publishCallbacks({
+    ...o,
+    // The site says a live is over: its publisher goes, a browser's (WHIP) or an encoder's.
+    dropPublisher: async (name) => {
+      browsers.whip?.drop(name)
+      await o.dropPublisher(name)
+    },
+  })
+  const whip = whipRoutes({
+    lives,
+    siteUrl: o.siteUrl,
+    secret: o.secret,
+    peer: o.peer ?? { iceServers: [], publicAddresses: [] },
+    log: (message) => o.log(message),
+  })
+  browsers.whip = whip
+  app.route('/', whip.app)
   const byKey = lives.byKey
 
   const liveOf = (c: Context) => byKey.get(c.req.param('key') ?? '')
@@ -235,5 +257,14 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
     return data ? media(c, data.data, 'video/mp4') : c.text('not found', 404)
   })
 
-  return { app, callbacks: lives.app, lives: byKey, close: () => lives.close() }
+  return {
+    app,
+    callbacks: lives.app,
+    lives: byKey,
+    whip,
+    close: () => {
+      whip.close()
+      lives.close()
+    },
+  }
 }

@@ -40,7 +40,7 @@ export const FRAGMENTED_MP4 = [
   ...['-flush_packets', '1'],
 ]
 
-const QUIET = ['-hide_banner', '-loglevel', 'error', '-nostdin']
+export const QUIET = ['-hide_banner', '-loglevel', 'error', '-nostdin']
 
 /**
  * The source rung: ffmpeg reads the encoder's stream from nginx-rtmp (loopback only) and

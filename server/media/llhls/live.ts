@@ -18,7 +18,29 @@ export interface LiveEvents {
   /** The encoder's video stopped arriving (true) or came back (false). */
   stall(stalled: boolean): void
   log(message: string): void
+  /** The source reader (re)started: a WebRTC sender is asked for a keyframe to begin with. */
+  sourceStarted?(): void
 }
+
+/**
+ * Where a live's source comes from: ffmpeg's input arguments (and, for an SDP, what it reads on
+ * stdin), and whether the ladder is transcoded from it. An OBS live reads nginx-rtmp and gets a
+ * ladder; a browser live (WHIP) reads its RTP, and its ladder is what the browser sends, so the
+ * host transcodes no video for it.
+ */
+export interface SourceInput {
+  kind: 'rtmp' | 'whip'
+  args: string[]
+  stdin?: string
+  ladder: boolean
+}
+
+/** An OBS live: ffmpeg reads the encoder's stream from nginx-rtmp. */
+export const rtmpSource = (rtmpPlayUrl: string): SourceInput => ({
+  kind: 'rtmp',
+  args: sourceArgs(rtmpPlayUrl),
+  ladder: true,
+})
 
 /** Reads fMP4 from a process's pipe into a rendition: init, then `moof`+`mdat` pairs. */
 function pump(
@@ -43,8 +65,8 @@ function pump(
 }
 
 /**
- * One OBS live on the media host: the source rung read from nginx-rtmp, the ladder transcoded
- * from it, each a Low-Latency HLS rendition. Lives on across an encoder's reconnects (the same
+ * One live on the media host: the source rung read by ffmpeg (from nginx-rtmp for OBS, from RTP
+ * for a browser), the ladder transcoded from an OBS source, each a Low-Latency HLS rendition. Lives on across an encoder's reconnects (the same
  * playlists continue) until the host drops it.
  */
 export class Live {
@@ -68,8 +90,8 @@ export class Live {
 
   constructor(
     readonly roomUrlKey: string,
-    private readonly rtmpPlayUrl: string,
-    private readonly events: LiveEvents,
+    private input: SourceInput,
+    private events: LiveEvents,
     private readonly ffmpeg = ffmpegBin(),
   ) {
     const sourceClock: SegmentClock = {
@@ -81,6 +103,20 @@ export class Live {
       }),
     }
     this.source = new Rendition(SOURCE_RUNG.name, sourceClock)
+  }
+
+  get inputKind(): SourceInput['kind'] {
+    return this.input.kind
+  }
+
+  /** A publisher that came back: its source is read from where it now sends (at publish()). */
+  setInput(input: SourceInput): void {
+    this.input = input
+  }
+
+  /** A publisher that came back brings its own (a WebRTC session's keyframe requests). */
+  setEvents(extra: Pick<LiveEvents, 'sourceStarted'>): void {
+    this.events = { ...this.events, ...extra }
   }
 
   /** The rungs below the source, once its size is known (best first). */
@@ -124,14 +160,21 @@ export class Live {
 
   private startSource(): void {
     if (this.ended || !this.publishing || this.sourceProcess) return
-    const child = spawn(this.ffmpeg, sourceArgs(this.rtmpPlayUrl), {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn(this.ffmpeg, this.input.args, {
+      stdio: [this.input.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
     this.sourceProcess = child
+    if (this.input.stdin !== undefined) {
+      child.stdin?.on('error', () => {}) // it exited at once: its exit says why
+      child.stdin?.end(this.input.stdin)
+    }
+    this.events.sourceStarted?.()
     const startedAt = Date.now()
     let firstRun = true
+    const { stdout, stderr } = child
+    if (!stdout || !stderr) throw new Error('ffmpeg was started without its pipes')
     pump(
-      child.stdout,
+      stdout,
       (init) => {
         // A new connection continues the live's timeline where the last one stopped.
         this.source.begin(init, this.source.timelineEnd)
@@ -145,7 +188,7 @@ export class Live {
         this.onSourceFragment(moof, mdat)
       },
     )
-    child.stderr.on('data', (d: Buffer) => this.events.log(`source: ${d.toString().trim()}`))
+    stderr.on('data', (d: Buffer) => this.events.log(`source: ${d.toString().trim()}`))
     child.on('exit', () => {
       if (this.sourceProcess === child) this.sourceProcess = null
       this.source.closeSegment()
@@ -162,7 +205,7 @@ export class Live {
 
   private onSourceInit(): void {
     const video = this.source.videoTrack
-    const next = video?.height ? rungsFor(video.height) : []
+    const next = video?.height && this.input.ladder ? rungsFor(video.height) : []
     if (next.map((r) => r.name).join() !== this.ladder.map((r) => r.name).join()) {
       this.stopLadder()
       this.ladder = next

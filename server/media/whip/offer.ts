@@ -1,0 +1,129 @@
+/**
+ * A WHIP offer, checked before any WebRTC work is done for it (RFC 9725 §4.2: the endpoint
+ * answers errors with a 4xx): an SDP with a video section carrying H.264 (packetization-mode 1,
+ * as browsers and OBS send it) and, if it has audio, Opus. The offer is also narrowed to those
+ * codecs, H.264's profiles in a fixed order of preference, so the answer (which lists the offer's
+ * codecs in the offer's order) names them first and the sender uses them.
+ */
+
+/** An offer is a few kilobytes; a browser's with every codec ~6 KB. */
+export const MAX_OFFER_BYTES = 64 * 1024
+
+export type OfferCheck =
+  { ok: true; sdp: string; audio: boolean } | { ok: false; status: 400 | 406; message: string }
+
+interface Section {
+  lines: string[]
+  kind: string
+}
+
+const rtpmap = /^a=rtpmap:(\d+) ([\w-]+)\/(\d+)/
+const fmtp = /^a=fmtp:(\d+) (.*)$/
+
+/** Profiles by preference: constrained baseline, baseline, main, high. */
+const PROFILE_ORDER = ['42e0', '4200', '4d00', '6400']
+
+function profileRank(params: string): number {
+  const profile = /profile-level-id=([0-9a-f]{6})/i.exec(params)?.[1]?.toLowerCase() ?? '42e01f'
+  const rank = PROFILE_ORDER.indexOf(profile.slice(0, 4))
+  return rank < 0 ? PROFILE_ORDER.length : rank
+}
+
+/**
+ * Keeps the payloads of a media section for which `keep` holds (with their RTX), in `order`;
+ * undefined when none is left.
+ */
+function narrow(
+  section: Section,
+  keep: (codec: string, params: string) => boolean,
+  order: (params: string) => number,
+): Section | undefined {
+  const codecs = new Map<string, string>()
+  const params = new Map<string, string>()
+  for (const line of section.lines) {
+    const map = rtpmap.exec(line)
+    if (map?.[1] && map[2]) codecs.set(map[1], map[2].toLowerCase())
+    const f = fmtp.exec(line)
+    if (f?.[1] && f[2] !== undefined) params.set(f[1], f[2])
+  }
+  const primary = [...codecs]
+    .filter(([pt, codec]) => keep(codec, params.get(pt) ?? ''))
+    .map(([pt]) => pt)
+    .sort((a, b) => order(params.get(a) ?? '') - order(params.get(b) ?? ''))
+  if (primary.length === 0) return undefined
+  const rtx = [...codecs]
+    .filter(([pt, codec]) => {
+      const apt = /apt=(\d+)/.exec(params.get(pt) ?? '')?.[1]
+      return codec === 'rtx' && apt !== undefined && primary.includes(apt)
+    })
+    .map(([pt]) => pt)
+  const kept = new Set([...primary, ...rtx])
+  const lines = section.lines.flatMap((line, i) => {
+    if (i === 0) {
+      const [m, kind, port, proto] = line.split(' ')
+      return [[m, kind, port, proto, ...primary, ...rtx].join(' ')]
+    }
+    const pt = /^a=(?:rtpmap|fmtp|rtcp-fb):(\d+|\*)/.exec(line)?.[1]
+    return pt === undefined || pt === '*' || kept.has(pt) ? [line] : []
+  })
+  return { ...section, lines }
+}
+
+export function checkOffer(text: string): OfferCheck {
+  const lines = text.split(/\r?\n/).filter((l) => l.length > 0)
+  if (lines[0] !== 'v=0' || !lines.some((l) => l.startsWith('m='))) {
+    return { ok: false, status: 400, message: 'the body is not an SDP offer' }
+  }
+  if (lines.some((l) => !/^[a-z]=/.test(l))) {
+    return { ok: false, status: 400, message: 'the SDP has a line that is not "x=…"' }
+  }
+  const session: string[] = []
+  const sections: Section[] = []
+  for (const line of lines) {
+    if (line.startsWith('m=')) {
+      const kind = line.slice(2).split(' ')[0] ?? ''
+      sections.push({ kind, lines: [line] })
+    } else (sections.at(-1)?.lines ?? session).push(line)
+  }
+  const sending = (s: Section) =>
+    !s.lines.some((l) => l === 'a=recvonly' || l === 'a=inactive') &&
+    !s.lines[0]?.split(' ')[1]?.startsWith('0')
+  const video = sections.filter((s) => s.kind === 'video' && sending(s))
+  const audio = sections.filter((s) => s.kind === 'audio' && sending(s))
+  if (video.length !== 1 || audio.length > 1) {
+    return {
+      ok: false,
+      status: 400,
+      message: 'the offer must send one video track (and at most one audio track)',
+    }
+  }
+  const others = sections.filter((s) => !video.includes(s) && !audio.includes(s))
+  if (others.some((s) => s.kind !== 'application' && sending(s))) {
+    return { ok: false, status: 400, message: 'the offer sends media other than video and audio' }
+  }
+  const h264 = narrow(
+    video[0] as Section,
+    (codec, params) => codec === 'h264' && /packetization-mode=1/.test(params),
+    profileRank,
+  )
+  if (!h264) {
+    return {
+      ok: false,
+      status: 406,
+      message: 'the offer has no H.264 video (packetization-mode=1): choose H.264 in the encoder',
+    }
+  }
+  const opus = audio[0]
+    ? narrow(
+        audio[0],
+        (codec) => codec === 'opus',
+        () => 0,
+      )
+    : undefined
+  if (audio[0] && !opus) {
+    return { ok: false, status: 406, message: 'the offer has audio but not in Opus' }
+  }
+  const narrowed = sections.map((s) => (s === video[0] ? h264 : s === audio[0] ? opus : s))
+  const sdp = [...session, ...narrowed.flatMap((s) => s?.lines ?? [])].join('\r\n') + '\r\n'
+  return { ok: true, sdp, audio: opus !== undefined }
+}

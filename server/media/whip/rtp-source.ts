@@ -1,0 +1,73 @@
+import dgram from 'node:dgram'
+import { FRAGMENTED_MP4, QUIET } from '../llhls/ladder.ts'
+import type { SourceInput } from '../llhls/live.ts'
+import { AUDIO_PT, VIDEO_PT } from './session.ts'
+
+/** Whether a UDP port on loopback can be bound now. */
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = dgram.createSocket('udp4')
+    socket.once('error', () => resolve(false))
+    socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(true)))
+  })
+
+/** An even port whose odd neighbour is free too (RTP and its RTCP), picked by the system. */
+export async function freeRtpPort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const picked = await new Promise<number>((resolve, reject) => {
+      const socket = dgram.createSocket('udp4')
+      socket.once('error', reject)
+      socket.bind(0, '127.0.0.1', () => {
+        const { port } = socket.address()
+        socket.close(() => resolve(port))
+      })
+    })
+    const even = picked - (picked % 2)
+    if (even > 1024 && (await bindable(even)) && (await bindable(even + 1))) return even
+  }
+  throw new Error('no free pair of UDP ports on loopback')
+}
+
+/** The SDP ffmpeg reads: H.264 (and Opus) as RTP on loopback, at the payload types session.ts sets. */
+export function rtpSdp(ports: { video: number; audio: number }, audio: boolean): string {
+  return [
+    'v=0',
+    'o=- 0 0 IN IP4 127.0.0.1',
+    's=kirari-whip',
+    'c=IN IP4 127.0.0.1',
+    't=0 0',
+    `m=video ${ports.video} RTP/AVP ${VIDEO_PT}`,
+    `a=rtpmap:${VIDEO_PT} H264/90000`,
+    `a=fmtp:${VIDEO_PT} packetization-mode=1`,
+    ...(audio
+      ? [`m=audio ${ports.audio} RTP/AVP ${AUDIO_PT}`, `a=rtpmap:${AUDIO_PT} opus/48000/2`]
+      : []),
+    '',
+  ].join('\r\n')
+}
+
+/**
+ * A browser live's source: ffmpeg reads its RTP (the SDP on stdin), copies the H.264 as it is and
+ * turns Opus into AAC (HLS players play no Opus in MP4 everywhere); no ladder is transcoded.
+ * Packets out of order are put back in order for up to 100 ms, which loopback never needs but a
+ * retransmission can.
+ */
+export function whipSource(ports: { video: number; audio: number }, audio: boolean): SourceInput {
+  return {
+    kind: 'whip',
+    ladder: false,
+    stdin: rtpSdp(ports, audio),
+    args: [
+      ...QUIET,
+      ...['-protocol_whitelist', 'pipe,udp,rtp'],
+      ...['-fflags', 'nobuffer', '-analyzeduration', '1000000', '-probesize', '1000000'],
+      ...['-reorder_queue_size', '64', '-max_delay', '100000'],
+      ...['-f', 'sdp', '-i', 'pipe:0'],
+      ...['-map', '0:v:0', ...(audio ? ['-map', '0:a:0'] : [])],
+      ...['-c:v', 'copy'],
+      ...(audio ? ['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2'] : []),
+      ...FRAGMENTED_MP4,
+      'pipe:1',
+    ],
+  }
+}

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto'
+import dgram from 'node:dgram'
+import {
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  type MediaStreamTrack,
+  type RTCRtpTransceiver,
+  type RtcpPacket,
+  type RtpPacket,
+} from 'werift'
+
+/** A peer that has not finished ICE and DTLS by this is dropped (issue #51: within 10 s). */
+export const CONNECT_MS = 10_000
+/** Without a packet of any kind for this long, a connected peer is gone. */
+export const SILENT_MS = 15_000
+/**
+ * A keyframe is asked for this often: each starts a segment, and a player can join at any (a
+ * browser's encoder sends one only when asked, after the first).
+ */
+export const KEYFRAME_EVERY_MS = 1000
+
+/** The payload types ffmpeg's SDP names (the sender's own are rewritten to these). */
+export const VIDEO_PT = 96
+export const AUDIO_PT = 111
+
+export interface IceServer {
+  urls: string | string[]
+  username?: string
+  credential?: string
+}
+
+export interface WhipPeerSettings {
+  iceServers: IceServer[]
+  /** Addresses the host is reached at besides its own (behind 1:1 NAT: the public one). */
+  publicAddresses: string[]
+  /** UDP ports for ICE (a firewall opens these), or any. */
+  portRange?: [number, number]
+}
+
+/** Where a session's media goes: ffmpeg's RTP and RTCP ports on loopback (server/media/whip/rtp-out.ts). */
+export interface MediaSink {
+  video(packet: Buffer): void
+  videoRtcp(packet: Buffer): void
+  audio(packet: Buffer): void
+  audioRtcp(packet: Buffer): void
+}
+
+const H264 = new RTCRtpCodecParameters({
+  mimeType: 'video/H264',
+  clockRate: 90000,
+  rtcpFeedback: [
+    { type: 'nack' },
+    { type: 'nack', parameter: 'pli' },
+    { type: 'ccm', parameter: 'fir' },
+  ],
+  parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
+})
+const OPUS = new RTCRtpCodecParameters({
+  mimeType: 'audio/opus',
+  clockRate: 48000,
+  channels: 2,
+  parameters: 'minptime=10;useinbandfec=1',
+})
+
+type SessionState = 'new' | 'connected' | 'closed'
+
+/**
+ * One WHIP publisher (RFC 9725): a WebRTC peer (werift) that only receives, whose H.264 and Opus
+ * RTP is handed on untouched (but for the payload type) to a sink, while it asks the sender for a
+ * keyframe every KEYFRAME_EVERY_MS. `connected` settles true once ICE and DTLS are done, false
+ * when they were not within CONNECT_MS or the session closed first.
+ */
+export class WhipSession {
+  readonly id = randomBytes(18).toString('base64url')
+  private readonly pc: RTCPeerConnection
+  private state: SessionState = 'new'
+  private video: { track: MediaStreamTrack; transceiver: RTCRtpTransceiver } | null = null
+  private sink: MediaSink | null = null
+  private readonly timers: NodeJS.Timeout[] = []
+  private readonly closedListeners: Array<(why: string) => void> = []
+  /** Date.now() of the last packet received, of any kind. */
+  lastPacketAt = 0
+  /** Date.now() of the last video packet. */
+  lastVideoAt = 0
+  readonly connected: Promise<boolean>
+  private settle: (ok: boolean) => void = () => {}
+
+  constructor(settings: WhipPeerSettings) {
+    this.pc = new RTCPeerConnection({
+      codecs: { video: [H264], audio: [OPUS] },
+      iceServers: settings.iceServers,
+      iceAdditionalHostAddresses: settings.publicAddresses.length
+        ? settings.publicAddresses
+        : undefined,
+      icePortRange: settings.portRange,
+      iceUseIpv6: false,
+      bundlePolicy: 'max-bundle',
+    })
+    this.connected = new Promise((resolve) => {
+      this.settle = resolve
+    })
+    this.pc.connectionStateChange.subscribe((state) => {
+      if (state === 'connected' && this.state === 'new') {
+        this.state = 'connected'
+        this.wasConnected = true
+        this.lastPacketAt = Date.now()
+        this.settle(true)
+        this.requestKeyframe()
+      }
+      if (state === 'failed' || state === 'closed') this.close(`connection ${state}`)
+    })
+    this.pc.onTransceiverAdded.subscribe((transceiver) => this.listen(transceiver))
+    this.pc.onRemoteTransceiverAdded.subscribe((transceiver) => this.listen(transceiver))
+    const connectTimer = setTimeout(() => {
+      if (this.state === 'new') this.close('ICE and DTLS did not complete in time')
+    }, CONNECT_MS)
+    const watch = setInterval(() => {
+      if (this.state !== 'connected') return
+      if (Date.now() - this.lastPacketAt > SILENT_MS) this.close('no media')
+      else this.requestKeyframe()
+    }, KEYFRAME_EVERY_MS)
+    this.timers.push(connectTimer, watch)
+  }
+
+  get isOpen(): boolean {
+    return this.state !== 'closed'
+  }
+
+  get isConnected(): boolean {
+    return this.state === 'connected'
+  }
+
+  /** Whether ICE and DTLS were ever done (its live may have started). */
+  get isConnectedOnce(): boolean {
+    return this.wasConnected
+  }
+
+  private wasConnected = false
+
+  private readonly listened = new WeakSet<RTCRtpTransceiver>()
+
+  private listen(transceiver: RTCRtpTransceiver): void {
+    if (this.listened.has(transceiver)) return
+    this.listened.add(transceiver)
+    transceiver.onTrack.subscribe((track) => {
+      const video = track.kind === 'video'
+      if (video) this.video = { track, transceiver }
+      track.onReceiveRtp.subscribe((rtp: RtpPacket) => {
+        const now = Date.now()
+        this.lastPacketAt = now
+        if (video) this.lastVideoAt = now
+        const sink = this.sink
+        if (!sink) return
+        rtp.header.payloadType = video ? VIDEO_PT : AUDIO_PT
+        const packet = rtp.serialize()
+        if (video) sink.video(packet)
+        else sink.audio(packet)
+      })
+      transceiver.receiver.onRtcp.subscribe((rtcp: RtcpPacket) => {
+        // Only the sender's reports (200): they date its RTP clock, which lines video up with audio.
+        if (rtcp.type !== 200 || !this.sink) return
+        const packet = rtcp.serialize()
+        if (video) this.sink.videoRtcp(packet)
+        else this.sink.audioRtcp(packet)
+      })
+    })
+  }
+
+  /** The SDP answer to `offer` (checked by offer.ts), with this host's ICE candidates. */
+  async answer(offer: string): Promise<string> {
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: offer })
+    await this.pc.setLocalDescription(await this.pc.createAnswer())
+    if (this.pc.iceGatheringState !== 'complete') {
+      await new Promise<void>((resolve) => {
+        const done = this.pc.iceGatheringStateChange.subscribe((state) => {
+          if (state !== 'complete') return
+          done.unSubscribe()
+          resolve()
+        })
+        this.timers.push(setTimeout(resolve, 3000))
+      })
+    }
+    const sdp = this.pc.localDescription?.sdp
+    if (!sdp) throw new Error('no local description')
+    return sdp
+  }
+
+  /** From now on, media goes to `sink` (null: nowhere). */
+  setSink(sink: MediaSink | null): void {
+    this.sink = sink
+  }
+
+  /** Asks the sender for a keyframe (RTCP PLI). */
+  requestKeyframe(): void {
+    const video = this.video
+    if (!video?.track.ssrc || this.state !== 'connected') return
+    video.transceiver.receiver.sendRtcpPLI(video.track.ssrc).catch(() => {})
+  }
+
+  onClosed(listener: (why: string) => void): void {
+    if (this.state === 'closed') listener('closed')
+    else this.closedListeners.push(listener)
+  }
+
+  close(why = 'closed'): void {
+    if (this.state === 'closed') return
+    this.state = 'closed'
+    this.settle(false)
+    this.sink = null
+    for (const t of this.timers) clearTimeout(t)
+    void this.pc.close().catch(() => {})
+    for (const listener of this.closedListeners.splice(0)) listener(why)
+  }
+}
+
+/** A loopback UDP sender for one session's media, to the ports ffmpeg's SDP names. */
+export function udpSink(ports: { video: number; audio: number }): MediaSink & { close(): void } {
+  const socket = dgram.createSocket('udp4')
+  socket.on('error', () => {}) // ffmpeg not listening yet (ICMP refused): the next packet goes
+  const send = (port: number) => (packet: Buffer) => socket.send(packet, port, '127.0.0.1')
+  return {
+    video: send(ports.video),
+    videoRtcp: send(ports.video + 1),
+    audio: send(ports.audio),
+    audioRtcp: send(ports.audio + 1),
+    close: () => socket.close(),
+  }
+}
