@@ -6,6 +6,7 @@ import { appMachine } from './app/app.machine.ts'
 import { appUpdateMachine } from './app-update/app-update.machine.ts'
 import { authMachine } from './auth/auth.machine.ts'
 import { avatarMachine } from './avatar/avatar.machine.ts'
+import { broadcastMachine } from './broadcast/broadcast.machine.ts'
 import { liverThemeMachine } from './liver-theme/liver-theme.machine.ts'
 import { campaignMachine } from './campaign/campaign.machine.ts'
 import { checkoutMachine } from './povo/checkout.machine.ts'
@@ -102,6 +103,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   { dir: 'owner', machine: ownerMachine },
   { dir: 'ingest-status', machine: ingestStatusMachine },
   { dir: 'regulation', machine: regulationMachine },
+  { dir: 'broadcast', machine: broadcastMachine },
   { dir: 'gacha', machine: gachaMachine },
   { dir: 'ad-watch', machine: adWatchMachine },
   { dir: 'flows', machine: flowsMachine },
