@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { OBS_ROOM as ROOM, obsKeyOf, openLiveOf } from './obs-fixtures.ts'
+import { OBS_ROOM as ROOM, endLive, obsKeyOf, openLiveOf, rotateKey } from './obs-fixtures.ts'
 import { WhipPublisher } from './whip-client.ts'
 import { startWhipSite, type WhipSite } from './whip-fixtures.ts'
 
@@ -41,8 +41,60 @@ describe.runIf(available())('publishing from a WHIP client', () => {
   const key = () => obsKeyOf(site.liver, site.roomId)
   const openLive = () => openLiveOf(site.server, site.roomId)
 
+  const hostStatus = async () => {
+    const r = await fetch(`${site.mediaOrigin}/lives/${ROOM}/status.json`)
+    return r.ok ? ((await r.json()) as { receiving: boolean }) : undefined
+  }
+
   beforeAll(async () => {
     site = await startWhipSite('pglite')
+    // The demo channel's live ends; the owner's end holds the key, a new key frees it.
+    const open = await openLive()
+    if (open) expect((await endLive(site.liver, open)).status).toBe(200)
+    expect((await rotateKey(site.liver, site.roomId)).status).toBe(200)
+  })
+
+  it('refuses bad input with a clear 4xx and starts nothing', async () => {
+    const url = await whipUrl()
+    const offer = await publisher().offer()
+    const post = (headers: Record<string, string>, body: string) =>
+      fetch(url, { method: 'POST', headers, body })
+    const sdp = { 'content-type': 'application/sdp' }
+    const wrong = await post({ ...sdp, authorization: 'Bearer 1_not-the-key' }, offer)
+    expect(wrong.status).toBe(401)
+    expect(wrong.headers.get('www-authenticate')).toBe('Bearer')
+    expect((await post(sdp, offer)).status).toBe(401)
+    const withKey = { ...sdp, authorization: `Bearer ${await key()}` }
+    expect((await post({ ...withKey, 'content-type': 'text/plain' }, offer)).status).toBe(415)
+    const malformed = await post(withKey, 'hello')
+    expect(malformed.status).toBe(400)
+    expect(await malformed.text()).toMatch(/not an SDP offer/)
+    const vp8 = await publisher({ videoCodec: 'VP8' }).publish(url, await key())
+    expect(vp8.status).toBe(406)
+    expect(vp8.text).toMatch(/H\.264/)
+    expect(await openLive()).toBeUndefined()
+    expect(site.host.whip.sessions.size).toBe(0)
+  })
+
+  it('drops a peer that never completes ICE and DTLS within 10 s, leaving no live', async () => {
+    const url = await whipUrl()
+    const silent = publisher()
+    // The offer is answered, but the answer is never applied: no ICE check ever comes.
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${await key()}` },
+      body: await silent.offer(),
+    })
+    expect(response.status).toBe(201)
+    const at = Date.now()
+    expect(site.host.whip.sessions.size).toBe(1)
+    await until(
+      () => Promise.resolve(site.host.whip.sessions.size === 0),
+      11_000,
+      'the peer dropped',
+    )
+    expect(Date.now() - at).toBeLessThanOrEqual(10_500)
+    expect(await openLive()).toBeUndefined()
   })
   afterEach(async () => {
     for (const p of publishers.splice(0)) await p.close()
@@ -60,7 +112,6 @@ describe.runIf(available())('publishing from a WHIP client', () => {
     expect(answer.text).toMatch(/^v=0/)
     expect(first.location).toMatch(/\/whip\/sessions\/[\w-]+$/)
     await first.send()
-    // The demo liver's room is on the demo channel: a publish gives that live the browser's video.
     const live = await until(
       async () => {
         const open = await openLive()
@@ -87,6 +138,26 @@ describe.runIf(available())('publishing from a WHIP client', () => {
     expect(status.audio.codec).toMatch(/^mp4a\./)
     expect(first.plis).toBeGreaterThan(0)
 
+    // A second publisher for the room on air: 409, and the live goes on from the first.
+    const intruder = await publisher().publish(url, await key())
+    expect(intruder.status).toBe(409)
+    // A DELETE with another room's key: 403, the session stays.
+    const db = site.server.database.db
+    const other = await db
+      .selectFrom('rooms')
+      .select('id')
+      .where('id', '!=', site.roomId)
+      .executeTakeFirstOrThrow()
+    await db
+      .updateTable('rooms')
+      .set({ stream_key: 'other_room_key_for_the_test' })
+      .where('id', '=', other.id)
+      .execute()
+    expect(await first.end('other_room_key_for_the_test')).toBe(403)
+    await new Promise((r) => setTimeout(r, 1500))
+    expect((await hostStatus())?.receiving).toBe(true)
+    expect((await openLive())?.id).toBe(live.id)
+
     // The publisher ends its session: the live waits for it, and a new POST continues it.
     expect(await first.end(await key())).toBe(200)
     await until(async () => (await openLive())?.ingest_lost_at, 5000, 'the live interrupted')
@@ -100,5 +171,10 @@ describe.runIf(available())('publishing from a WHIP client', () => {
       'the live continuing',
     )
     expect((await openLive())?.id).toBe(live.id)
+
+    // A replaced key: refused, and the live on air is untouched.
+    const old = await key()
+    expect((await rotateKey(site.liver, site.roomId)).status).toBe(200)
+    expect((await publisher().publish(url, old)).status).toBe(401)
   })
 })
