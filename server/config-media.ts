@@ -1,5 +1,6 @@
 // The media host's settings (`npm run media`), also read by the server for MEDIA_ORIGIN.
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import { ConfigError, origin } from './config-values.ts'
 
@@ -48,5 +49,36 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env, root = pro
     rtmpUrl: env.RTMP_URL ?? 'rtmp://127.0.0.1:1935/live',
     rtmpCallbackSecret: env.RTMP_CALLBACK_SECRET || undefined,
     mediaDir: path.resolve(root, env.MEDIA_DIR ?? '.data/media'),
+    whip: whipPeerConfig(env),
   }
+}
+
+/**
+ * How browsers reach the media host over WebRTC (issue #51): WHIP_PUBLIC_IPS, the addresses
+ * it is reached at besides its own interfaces' (behind 1:1 NAT, its public one), comma-separated;
+ * WHIP_UDP_PORTS, the range its ICE uses (`40000-40999`), which the firewall opens. TURN for the
+ * publishers is the site's (TURN_URLS, config-turn.ts): the host itself needs none.
+ */
+function whipPeerConfig(env: NodeJS.ProcessEnv) {
+  const publicAddresses = (env.WHIP_PUBLIC_IPS ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+  for (const address of publicAddresses) {
+    if (net.isIP(address) !== 4) {
+      throw new ConfigError(`WHIP_PUBLIC_IPS: "${address}" is not an IPv4 address`)
+    }
+  }
+  let portRange: [number, number] | undefined
+  if (env.WHIP_UDP_PORTS) {
+    const match = /^(\d{4,5})-(\d{4,5})$/.exec(env.WHIP_UDP_PORTS)
+    const [from, to] = [Number(match?.[1]), Number(match?.[2])]
+    if (!match || from < 1024 || to > 65535 || to - from < 10) {
+      throw new ConfigError(
+        `WHIP_UDP_PORTS must be a range like 40000-40999 (at least 10 ports), got "${env.WHIP_UDP_PORTS}"`,
+      )
+    }
+    portRange = [from, to]
+  }
+  return { iceServers: [], publicAddresses, ...(portRange ? { portRange } : {}) }
 }

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts'
 import { consoleLogger } from './logger.ts'
+import { startMediaChild } from './media-child.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 const logger = consoleLogger()
@@ -7,17 +8,21 @@ const logger = consoleLogger()
 // Signal handlers go in first: a SIGTERM that arrives while the database is still opening
 // must still end in a clean shutdown, not the default instant kill.
 let server: RunningServer | undefined
+let media: { stop(): Promise<void> } | undefined
 const stopping = { requested: false }
 const stop = () => {
   stopping.requested = true
   if (!server) return
-  server.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      logger.error('shutdown failed', { error: String(error) })
-      process.exit(1)
-    },
-  )
+  const running = server
+  Promise.resolve(media?.stop())
+    .then(() => running.close())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('shutdown failed', { error: String(error) })
+        process.exit(1)
+      },
+    )
 }
 process.once('SIGTERM', stop)
 process.once('SIGINT', stop)
@@ -38,6 +43,10 @@ try {
     )
   }
   server = await startServer(config, { logger })
+  // `npm start`: the media host beside it, so the demo takes lives from browsers (and OBS).
+  if (process.env.KIRARI_MEDIA === '1') {
+    media = startMediaChild(server.url, config.mediaPort, logger)
+  }
   if (stopping.requested) stop()
 } catch (error) {
   if (error instanceof ConfigError) {

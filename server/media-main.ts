@@ -5,22 +5,27 @@ import { startMediaHost } from './media/media-host.ts'
 import { DEFAULT_RTMP_MODULE } from './media/rtmp-config.ts'
 
 /**
- * `npm run media`: the media host. Debian's nginx with the RTMP module takes OBS's stream; this
- * process checks each publish with the site (KIRARI_URL), packages every live as Low-Latency HLS
- * with a quality ladder (ffmpeg), and serves it over HTTP on MEDIA_PORT, where the site's web
- * processes (MEDIA_ORIGIN) fetch it for viewers. It can run on its own machine.
+ * `npm run media`: the media host. Debian's nginx with the RTMP module takes OBS's stream, and
+ * this process answers WHIP (a browser's, or OBS's WHIP output) through the site's /whip; it
+ * checks each publish with the site (KIRARI_URL), packages every live as Low-Latency HLS (an OBS
+ * live with a transcoded ladder, a browser's copied as it comes), and serves it over HTTP on
+ * MEDIA_PORT, where the site's web processes (MEDIA_ORIGIN) fetch it for viewers. It can run on
+ * its own machine.
  */
 async function main() {
   const config = loadMediaConfig()
   const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
   const modulePath = process.env.NGINX_RTMP_MODULE ?? DEFAULT_RTMP_MODULE
-  for (const [file, pkg] of [
+  // Without nginx and its RTMP module the host still takes WHIP (browsers, OBS 30+), not RTMP.
+  const missing = [
     [nginx, 'nginx'],
     [modulePath, 'libnginx-mod-rtmp'],
-  ] as const) {
-    if (!fs.existsSync(file)) {
-      throw new ConfigError(`${file} is missing: apt-get install -y ${pkg}`)
-    }
+  ].filter(([file]) => !fs.existsSync(file ?? ''))
+  const rtmp = missing.length === 0 && process.env.MEDIA_RTMP !== '0'
+  if (missing.length > 0) {
+    console.warn(
+      `media: RTMP ingest is off: ${missing.map(([f]) => f).join(', ')} missing (apt-get install -y ${missing.map(([, p]) => p).join(' ')}); WHIP still works`,
+    )
   }
   if (!programPath(ffmpegBin())) {
     throw new ConfigError(
@@ -36,9 +41,11 @@ async function main() {
     secret: config.rtmpCallbackSecret,
     nginx,
     modulePath,
+    rtmp,
+    peer: config.whip,
   })
   console.log(
-    `media: RTMP ingest at ${config.rtmpUrl}, Low-Latency HLS at ${media.url}/lives/, site ${config.siteUrl}`,
+    `media: ${rtmp ? `RTMP ingest at ${config.rtmpUrl}, ` : ''}WHIP at ${config.siteUrl}/whip, Low-Latency HLS at ${media.url}/lives/, site ${config.siteUrl}`,
   )
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void media.close().then(() => process.exit(0)))

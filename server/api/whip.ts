@@ -77,6 +77,8 @@ export function whipRoutes() {
     }
     c.header('Cache-Control', 'no-store')
     const text = await answer.text()
+    // A 204 has no body, not even an empty one.
+    if (answer.status === 204) return c.body(null, 204)
     return c.body(text, answer.status as 200)
   }
 

@@ -7,6 +7,7 @@ import { ConfigError } from '../config-values.ts'
 import { createMediaHost, type MediaHost } from './llhls/host.ts'
 import { DEFAULT_RTMP_MODULE, RTMP_APP, nginxRtmpConfig } from './rtmp-config.ts'
 import { dropRtmpPublisher } from './rtmp-control.ts'
+import type { WhipPeerSettings } from './whip/session.ts'
 
 /** A Unix socket's path fits in 108 bytes on Linux (104 elsewhere), its final NUL included. */
 const MAX_SOCKET_PATH = 103
@@ -29,6 +30,10 @@ export interface MediaHostSettings {
   secret: string | undefined
   nginx?: string
   modulePath?: string
+  /** false: no RTMP ingest (nginx is not run): browsers and OBS publish over WHIP only. */
+  rtmp?: boolean
+  /** How browsers reach this host over WebRTC (WHIP_PUBLIC_IPS, WHIP_UDP_PORTS). */
+  peer?: WhipPeerSettings
   log?: (message: string) => void
 }
 
@@ -58,6 +63,7 @@ export async function startMediaHost(s: MediaHostSettings): Promise<RunningMedia
     secret: s.secret,
     rtmpPlayBase: `rtmp://127.0.0.1:${s.rtmpPort}/${RTMP_APP}`,
     log,
+    ...(s.peer ? { peer: s.peer } : {}),
     dropPublisher: async (name) => {
       await dropRtmpPublisher(controlSocket, RTMP_APP, name)
     },
@@ -65,6 +71,25 @@ export async function startMediaHost(s: MediaHostSettings): Promise<RunningMedia
   const http = await listen(host.app, s.httpPort, s.httpHost)
   const callbacks = await listen(host.callbacks, 0, '127.0.0.1')
   const port = (http.address() as AddressInfo).port
+  const visible = s.httpHost === '0.0.0.0' ? '127.0.0.1' : s.httpHost
+  if (s.rtmp === false) {
+    let stopped: () => void = () => {}
+    const exited = new Promise<number | null>((resolve) => {
+      stopped = () => resolve(0)
+    })
+    return {
+      url: `http://${visible}:${port}`,
+      host,
+      exited,
+      async close() {
+        host.close()
+        http.close()
+        callbacks.close()
+        stopped()
+        await Promise.resolve()
+      },
+    }
+  }
   fs.mkdirSync(s.mediaDir, { recursive: true })
   // Left by an nginx that did not stop cleanly: nginx will not listen on a socket file that exists.
   fs.rmSync(controlSocket, { force: true })
@@ -88,7 +113,6 @@ export async function startMediaHost(s: MediaHostSettings): Promise<RunningMedia
     if (nginx.exitCode !== null) break
     await new Promise((r) => setTimeout(r, 50))
   }
-  const visible = s.httpHost === '0.0.0.0' ? '127.0.0.1' : s.httpHost
   return {
     url: `http://${visible}:${port}`,
     host,

@@ -106,6 +106,9 @@ describe.runIf(available())('publishing from a WHIP client', () => {
   it('starts the live, packages its H.264 into the room’s HLS, and a new POST continues it', async () => {
     const url = await whipUrl()
     expect(url).toBe(`${site.server.url}/whip`)
+    const options = await fetch(url, { method: 'OPTIONS' })
+    expect(options.status).toBe(204)
+    expect(options.headers.get('accept-post')).toBe('application/sdp')
     const first = publisher()
     const answer = await first.publish(url, await key())
     expect(answer.status, answer.text).toBe(201)
