@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as UserRouteImport } from './routes/_user'
 import { Route as Agree_new_termsRouteImport } from './routes/agree_new_terms'
+import { Route as BroadcastRouteImport } from './routes/broadcast'
 import { Route as InquiryRouteRouteImport } from './routes/inquiry/route'
 import { Route as InvoiceRouteRouteImport } from './routes/invoice/route'
 import { Route as LicenceRouteImport } from './routes/licence'
@@ -73,6 +74,7 @@ import { Route as EventConfirmationIdRouteImport } from './routes/event/confirma
 import { Route as LotteryAd_rewardIndexRouteImport } from './routes/lottery/ad_reward/index'
 import { Route as LotteryAd_rewardMaintenanceRouteImport } from './routes/lottery/ad_reward/maintenance'
 import { Route as Povo_ecPackageIdIndexRouteImport } from './routes/povo_ec/$packageId/index'
+import { Route as RRoomUrlKeyBroadcastRouteImport } from './routes/r/$roomUrlKey_.broadcast'
 import { Route as RRoomUrlKeyEc_itemsRouteImport } from './routes/r/$roomUrlKey_.ec_items'
 import { Route as RoomManageNavigatorRouteImport } from './routes/room/manage/navigator'
 import { Route as UserRRoomUrlKeyEdit_ec_items_for_room_ownerRouteImport } from './routes/_user/r/$roomUrlKey.edit_ec_items_for_room_owner'
@@ -104,6 +106,11 @@ const UserRoute = UserRouteImport.update({
 const Agree_new_termsRoute = Agree_new_termsRouteImport.update({
   id: '/agree_new_terms',
   path: '/agree_new_terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BroadcastRoute = BroadcastRouteImport.update({
+  id: '/broadcast',
+  path: '/broadcast',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InquiryRouteRoute = InquiryRouteRouteImport.update({
@@ -409,6 +416,11 @@ const Povo_ecPackageIdIndexRoute = Povo_ecPackageIdIndexRouteImport.update({
   path: '/$packageId/',
   getParentRoute: () => Povo_ecRouteRoute,
 } as any)
+const RRoomUrlKeyBroadcastRoute = RRoomUrlKeyBroadcastRouteImport.update({
+  id: '/r/$roomUrlKey_/broadcast',
+  path: '/r/$roomUrlKey/broadcast',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RRoomUrlKeyEc_itemsRoute = RRoomUrlKeyEc_itemsRouteImport.update({
   id: '/r/$roomUrlKey_/ec_items',
   path: '/r/$roomUrlKey/ec_items',
@@ -492,6 +504,7 @@ export interface FileRoutesByFullPath {
   '/povo_ec': typeof Povo_ecRouteRouteWithChildren
   '/404': typeof R404Route
   '/agree_new_terms': typeof Agree_new_termsRoute
+  '/broadcast': typeof BroadcastRoute
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
@@ -545,6 +558,7 @@ export interface FileRoutesByFullPath {
   '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
   '/event/confirmation/$id': typeof EventConfirmationIdRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
+  '/r/$roomUrlKey/broadcast': typeof RRoomUrlKeyBroadcastRoute
   '/r/$roomUrlKey/ec_items': typeof RRoomUrlKeyEc_itemsRoute
   '/room/manage/navigator': typeof RoomManageNavigatorRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
@@ -565,6 +579,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/404': typeof R404Route
   '/agree_new_terms': typeof Agree_new_termsRoute
+  '/broadcast': typeof BroadcastRoute
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
@@ -618,6 +633,7 @@ export interface FileRoutesByTo {
   '/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
   '/event/confirmation/$id': typeof EventConfirmationIdRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
+  '/r/$roomUrlKey/broadcast': typeof RRoomUrlKeyBroadcastRoute
   '/r/$roomUrlKey/ec_items': typeof RRoomUrlKeyEc_itemsRoute
   '/room/manage/navigator': typeof RoomManageNavigatorRoute
   '/lottery/ad_reward': typeof LotteryAd_rewardIndexRoute
@@ -644,6 +660,7 @@ export interface FileRoutesById {
   '/404': typeof R404Route
   '/_user': typeof UserRouteWithChildren
   '/agree_new_terms': typeof Agree_new_termsRoute
+  '/broadcast': typeof BroadcastRoute
   '/licence': typeof LicenceRoute
   '/logo_guideline': typeof Logo_guidelineRoute
   '/maintenance': typeof MaintenanceRoute
@@ -698,6 +715,7 @@ export interface FileRoutesById {
   '/_user/payment/time_limited_pack': typeof UserPaymentTime_limited_packRoute
   '/event/confirmation/$id': typeof EventConfirmationIdRoute
   '/lottery/ad_reward/maintenance': typeof LotteryAd_rewardMaintenanceRoute
+  '/r/$roomUrlKey_/broadcast': typeof RRoomUrlKeyBroadcastRoute
   '/r/$roomUrlKey_/ec_items': typeof RRoomUrlKeyEc_itemsRoute
   '/room/manage/navigator': typeof RoomManageNavigatorRoute
   '/lottery/ad_reward/': typeof LotteryAd_rewardIndexRoute
@@ -724,6 +742,7 @@ export interface FileRouteTypes {
     | '/povo_ec'
     | '/404'
     | '/agree_new_terms'
+    | '/broadcast'
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
@@ -777,6 +796,7 @@ export interface FileRouteTypes {
     | '/payment/time_limited_pack'
     | '/event/confirmation/$id'
     | '/lottery/ad_reward/maintenance'
+    | '/r/$roomUrlKey/broadcast'
     | '/r/$roomUrlKey/ec_items'
     | '/room/manage/navigator'
     | '/lottery/ad_reward/'
@@ -797,6 +817,7 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/agree_new_terms'
+    | '/broadcast'
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
@@ -850,6 +871,7 @@ export interface FileRouteTypes {
     | '/payment/time_limited_pack'
     | '/event/confirmation/$id'
     | '/lottery/ad_reward/maintenance'
+    | '/r/$roomUrlKey/broadcast'
     | '/r/$roomUrlKey/ec_items'
     | '/room/manage/navigator'
     | '/lottery/ad_reward'
@@ -875,6 +897,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/_user'
     | '/agree_new_terms'
+    | '/broadcast'
     | '/licence'
     | '/logo_guideline'
     | '/maintenance'
@@ -929,6 +952,7 @@ export interface FileRouteTypes {
     | '/_user/payment/time_limited_pack'
     | '/event/confirmation/$id'
     | '/lottery/ad_reward/maintenance'
+    | '/r/$roomUrlKey_/broadcast'
     | '/r/$roomUrlKey_/ec_items'
     | '/room/manage/navigator'
     | '/lottery/ad_reward/'
@@ -955,6 +979,7 @@ export interface RootRouteChildren {
   R404Route: typeof R404Route
   UserRoute: typeof UserRouteWithChildren
   Agree_new_termsRoute: typeof Agree_new_termsRoute
+  BroadcastRoute: typeof BroadcastRoute
   LicenceRoute: typeof LicenceRoute
   Logo_guidelineRoute: typeof Logo_guidelineRoute
   MaintenanceRoute: typeof MaintenanceRoute
@@ -991,6 +1016,7 @@ export interface RootRouteChildren {
   Virtual_liverIndexRoute: typeof Virtual_liverIndexRoute
   EventConfirmationIdRoute: typeof EventConfirmationIdRoute
   LotteryAd_rewardMaintenanceRoute: typeof LotteryAd_rewardMaintenanceRoute
+  RRoomUrlKeyBroadcastRoute: typeof RRoomUrlKeyBroadcastRoute
   RRoomUrlKeyEc_itemsRoute: typeof RRoomUrlKeyEc_itemsRoute
   RoomManageNavigatorRoute: typeof RoomManageNavigatorRoute
   LotteryAd_rewardIndexRoute: typeof LotteryAd_rewardIndexRoute
@@ -1027,6 +1053,13 @@ declare module '@tanstack/react-router' {
       path: '/agree_new_terms'
       fullPath: '/agree_new_terms'
       preLoaderRoute: typeof Agree_new_termsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/broadcast': {
+      id: '/broadcast'
+      path: '/broadcast'
+      fullPath: '/broadcast'
+      preLoaderRoute: typeof BroadcastRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/inquiry': {
@@ -1449,6 +1482,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Povo_ecPackageIdIndexRouteImport
       parentRoute: typeof Povo_ecRouteRoute
     }
+    '/r/$roomUrlKey_/broadcast': {
+      id: '/r/$roomUrlKey_/broadcast'
+      path: '/r/$roomUrlKey/broadcast'
+      fullPath: '/r/$roomUrlKey/broadcast'
+      preLoaderRoute: typeof RRoomUrlKeyBroadcastRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/r/$roomUrlKey_/ec_items': {
       id: '/r/$roomUrlKey_/ec_items'
       path: '/r/$roomUrlKey/ec_items'
@@ -1668,6 +1708,7 @@ const rootRouteChildren: RootRouteChildren = {
   R404Route: R404Route,
   UserRoute: UserRouteWithChildren,
   Agree_new_termsRoute: Agree_new_termsRoute,
+  BroadcastRoute: BroadcastRoute,
   LicenceRoute: LicenceRoute,
   Logo_guidelineRoute: Logo_guidelineRoute,
   MaintenanceRoute: MaintenanceRoute,
@@ -1704,6 +1745,7 @@ const rootRouteChildren: RootRouteChildren = {
   Virtual_liverIndexRoute: Virtual_liverIndexRoute,
   EventConfirmationIdRoute: EventConfirmationIdRoute,
   LotteryAd_rewardMaintenanceRoute: LotteryAd_rewardMaintenanceRoute,
+  RRoomUrlKeyBroadcastRoute: RRoomUrlKeyBroadcastRoute,
   RRoomUrlKeyEc_itemsRoute: RRoomUrlKeyEc_itemsRoute,
   RoomManageNavigatorRoute: RoomManageNavigatorRoute,
   LotteryAd_rewardIndexRoute: LotteryAd_rewardIndexRoute,

@@ -92,7 +92,8 @@ export function figuresBetween(prev: StatsSample | null, next: StatsSample): Con
  * an offer it cannot take (400, 406, 415). 409 (the old session not yet gone), 503 and the
  * network are worth another try.
  */
-export const isFinalRefusal = (status: number) => [400, 401, 403, 404, 406, 415].includes(status)
+export const isFinalRefusal = (status: number) =>
+  [400, 401, 403, 404, 406, 413, 415].includes(status)
 
 /** A failed effect as the page tells it. */
 export function problemOf(error: unknown): BroadcastProblem {

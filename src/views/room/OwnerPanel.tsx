@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useParams } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { formatCountdown } from '../../domain/regulation.ts'
 import type { greetingMachine } from '../../machines/greeting/greeting.machine.ts'
@@ -141,9 +141,21 @@ export function OwnerPanel({
   const status = useSelector(actor, (s) =>
     s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready',
   )
+  // The room's page (/r/… or /lite/…) names the room; the panel has only its id.
+  const { roomUrlKey } = useParams({ strict: false })
   return (
     <section className="owner" aria-labelledby="owner-title">
       <h2 id="owner-title">{t('owner.title')}</h2>
+      {roomUrlKey && (
+        <Link
+          to="/r/$roomUrlKey/broadcast"
+          params={{ roomUrlKey }}
+          className="button button--primary owner__broadcast"
+          data-testid="room-broadcast-link"
+        >
+          {t('broadcast.openFromRoom')}
+        </Link>
+      )}
       <Link to="/jewel_hist/$id" params={{ id: roomId }} className="link-button">
         {t('mypage.jewelHistOpen')}
       </Link>
