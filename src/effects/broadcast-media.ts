@@ -25,7 +25,9 @@ const AUDIO: MediaTrackConstraints = {
 const open = new Set<MediaStream>()
 
 function cameraFailure(error: unknown): BroadcastFailure {
-  const name = error instanceof Error ? error.name : ''
+  // A DOMException (not an Error in every engine): its name tells why.
+  const name =
+    typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : ''
   const reason: CameraFailure =
     name === 'NotAllowedError' || name === 'SecurityError'
       ? 'denied'

@@ -35,12 +35,10 @@ function Preview({ actor }: { actor: BroadcastActor }) {
   const mirrored = useSelector(actor, (s) => s.context.capture?.facing === 'user')
   const showing = useSelector(actor, (s) => sendsVideo(s.context))
   const video = useRef<HTMLVideoElement | null>(null)
-  // The element shows the stream the machine holds (a binding, not a decision).
+  // The element shows the stream the machine holds (a binding, not a decision); muted, it
+  // plays by itself (autoPlay), on phones too.
   useEffect(() => {
-    const element = video.current
-    if (!element) return
-    element.srcObject = stream
-    if (stream) element.play().catch(() => {})
+    if (video.current) video.current.srcObject = stream
   }, [stream])
   if (!stream) return null
   return (
