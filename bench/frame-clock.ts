@@ -163,3 +163,30 @@ export const decodeFrame = vm.runInNewContext(DECODER_SOURCE) as (
 export function ageOf(ms40: number, nowMs: number): number {
   return ((((nowMs % TWO_40) - ms40) % TWO_40) + TWO_40) % TWO_40
 }
+
+/**
+ * The painter, as JavaScript source for a page: `(context2d, ms) => void` writes the code of `ms`
+ * into a 1280×720 canvas exactly as FramePainter.stamp writes it into a frame (the same cells,
+ * the same bits and CRC-8), so DECODER_SOURCE reads either.
+ */
+export const PAINTER_SOURCE = `(ctx, ms) => {
+  const TWO_40 = ${TWO_40}
+  const low = ms % TWO_40
+  const bytes = [4, 3, 2, 1, 0].map((i) => Math.floor(low / 2 ** (8 * i)) % 256)
+  let crc = 0
+  for (const byte of bytes) {
+    crc ^= byte
+    for (let k = 0; k < 8; k++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff
+  }
+  bytes.push(crc)
+  for (let i = 0; i < ${BITS}; i++) {
+    const bit = (bytes[i >> 3] >> (7 - (i & 7))) & 1
+    ctx.fillStyle = bit ? 'rgb(${WHITE},${WHITE},${WHITE})' : 'rgb(${BLACK},${BLACK},${BLACK})'
+    ctx.fillRect(
+      ${CODE.x0} + (i % ${CODE.cols}) * ${CODE.cell},
+      ${CODE.y0} + Math.floor(i / ${CODE.cols}) * ${CODE.cell},
+      ${CODE.cell},
+      ${CODE.cell},
+    )
+  }
+}`

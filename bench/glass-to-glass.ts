@@ -6,35 +6,21 @@ import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium, type Browser } from 'playwright-core'
-import type { StreamingUrlAnswer } from '../src/contract/live.ts'
 import type { ObsKeyAnswer } from '../src/contract/obs.ts'
 import type { RoomStatusAnswer } from '../src/contract/room.ts'
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/chromium.ts'
 import { TestClient } from '../test/server/client.ts'
 import { spawnServer, type SpawnedServer } from '../test/spawn-server.ts'
-import {
-  ageOf,
-  BAND_ROWS,
-  DECODER_SOURCE,
-  FPS,
-  FramePainter,
-  HEIGHT,
-  WIDTH,
-} from './frame-clock.ts'
+import { FPS, FramePainter, HEIGHT, WIDTH } from './frame-clock.ts'
 import type { BenchResult, Measure } from './report.ts'
+import { measureBrowserPath } from './g2g-browser.ts'
+import { getJson, percentile, playable, stop, tail, until, watchRoom } from './g2g-page.ts'
 import { freePort } from '../test/free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const FFMPEG = ffmpegBin()
 /** The demo liver's room, which the bench takes off the demo channel and puts on the encoder. */
 const ROOM = 'demo_liver_room'
-
-/** Playback is taken as steady this long after the first frame whose code was read. */
-const STEADY_MS = 5_000
-/** How often the page reads a presented frame's code (4 a second). */
-const SAMPLE_EVERY_MS = 250
-/** A reading beyond this is a misread, not a latency (the code's 40 bits wrap in 34 years). */
-const PLAUSIBLE_MS = 60_000
 
 /**
  * OBS's default x264 output (Settings → Output, simple or advanced with x264): CBR at 2500 kbps
@@ -56,22 +42,6 @@ export const CAMERA_INPUT = [
   ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
   ...['-map', '0:v', '-map', '1:a'],
 ] as const
-
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
-}
-
-/** Keeps the last few kilobytes a child wrote, for the error that says why a step failed. */
-function tail(child: ChildProcess, name: string, stdout = true): () => string {
-  let text = ''
-  const keep = (chunk: Buffer) => {
-    text = (text + chunk.toString()).slice(-4000)
-  }
-  child.stderr?.on('data', keep)
-  if (stdout) child.stdout?.on('data', keep)
-  return () => `${name}:\n${text.trim() || '(nothing)'}`
-}
 
 /** Whether nobody listens on `port` (nginx listens on every address). */
 function portIsFree(port: number): Promise<boolean> {
@@ -106,40 +76,6 @@ async function listening(port: number, timeoutMs: number, why: () => string): Pr
     if (ok) return
     if (Date.now() > until) throw new Error(`nothing listens on ${port}\n${why()}`)
     await sleep(100)
-  }
-}
-
-/** Polls `check` every `everyMs` until it gives a value, or fails with `why` after `timeoutMs`. */
-async function until<T>(
-  check: () => Promise<T | undefined>,
-  timeoutMs: number,
-  why: () => string,
-  everyMs = 250,
-): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check().catch(() => undefined)
-    if (value !== undefined) return value
-    if (Date.now() > end) throw new Error(why())
-    await sleep(everyMs)
-  }
-}
-
-async function getJson<T>(client: TestClient, url: string): Promise<T> {
-  const response = await client.request(url)
-  if (response.status !== 200) throw new Error(`GET ${url}: ${response.status}`)
-  return (await response.json()) as T
-}
-
-/** The end of a child: SIGTERM (or `signal`), then SIGKILL if it lingers. */
-async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill(signal)
-  const late = await Promise.race([exited.then(() => false), sleep(5_000).then(() => true)])
-  if (late) {
-    child.kill('SIGKILL')
-    await exited
   }
 }
 
@@ -264,82 +200,6 @@ class FlvReader {
   }
 }
 
-/** One reading of the page: a presented frame, when it was shown and what its code said. */
-interface Sample {
-  /** Wall-clock ms at which the frame was to be shown (requestVideoFrameCallback's). */
-  shown: number
-  /** The code's low 40 bits of the capture time, or -1 when it did not read. */
-  ms40: number
-  height: number
-  /** hls.js's own `latency` (s) as the player exposes it, NaN if not. */
-  hlsLatency: number
-  lowLatency: string
-}
-
-/**
- * In the page: on each presented frame (at most every `every` ms) of the room's <video>, draw its
- * top band at the video's own size to a canvas, read the code and note when the frame was to be
- * shown, on the page's Date.now() clock (the same machine's clock as the encoder's).
- */
-const PAGE_PROBE = `(decode, bandRows, fullHeight, every) => {
-  const state = { samples: [], video: null, last: -Infinity }
-  window.__glassToGlass = state
-  let canvas = null
-  let context = null
-  const onFrame = (video) => (now, meta) => {
-    if (state.video !== video) return
-    video.requestVideoFrameCallback(onFrame(video))
-    if (now - state.last < every) return
-    state.last = now
-    const width = video.videoWidth
-    const height = video.videoHeight
-    if (!width || !height) return
-    canvas ??= document.createElement('canvas')
-    context ??= canvas.getContext('2d', { willReadFrequently: true })
-    const rows = Math.min(height, Math.ceil((height * bandRows) / fullHeight))
-    if (canvas.width !== width) canvas.width = width
-    if (canvas.height !== rows) canvas.height = rows
-    context.drawImage(video, 0, 0, width, rows, 0, 0, width, rows)
-    const ms40 = decode(context.getImageData(0, 0, width, rows).data, width, height, 4)
-    const toWall = Date.now() - performance.now()
-    state.samples.push({
-      shown: toWall + meta.expectedDisplayTime,
-      ms40,
-      height,
-      hlsLatency: Number(video.dataset.latency ?? NaN),
-      lowLatency: video.dataset.lowLatency ?? '',
-    })
-  }
-  const watch = () => {
-    const video = document.querySelector('[data-testid="room-video"]')
-    if (video && video !== state.video && 'requestVideoFrameCallback' in video) {
-      state.video = video
-      video.requestVideoFrameCallback(onFrame(video))
-    }
-  }
-  setInterval(watch, 100)
-}`
-
-const SAMPLES = `(window.__glassToGlass ? window.__glassToGlass.samples : [])`
-
-/** Whether the room's stream has media to play: its playlist (or its first variant's) lists some. */
-async function playable(client: TestClient, roomId: number): Promise<boolean> {
-  const urls = await getJson<StreamingUrlAnswer>(
-    client,
-    `/api/live/streaming_url?room_id=${roomId}`,
-  )
-  const first = urls.streaming_url_list?.[0]?.url
-  if (!first) return false
-  let url = new URL(first)
-  let text = await (await fetch(url)).text()
-  const variant = /#EXT-X-STREAM-INF[^\n]*\n([^\n#][^\n]*)/.exec(text)?.[1]
-  if (variant) {
-    url = new URL(variant.trim(), url)
-    text = await (await fetch(url)).text()
-  }
-  return text.includes('#EXTINF') || text.includes('#EXT-X-PART:')
-}
-
 /**
  * Glass-to-glass latency of an OBS live (issue #38): a camera stand-in paints the wall-clock
  * time into each frame, ffmpeg encodes it with OBS's x264 settings and publishes over RTMP to the
@@ -424,53 +284,22 @@ export async function benchGlassToGlass(options: { quick: boolean }): Promise<Be
     )
 
     browser = await browserStarted
-    const context = await browser.newContext({
-      locale: 'ja-JP',
-      viewport: { width: 1280, height: 800 },
-    })
-    const page = await context.newPage()
-    await page.addInitScript(
-      `(${PAGE_PROBE})(${DECODER_SOURCE}, ${BAND_ROWS}, ${HEIGHT}, ${SAMPLE_EVERY_MS})`,
-    )
-    await page.goto(`${siteUrl}/r/${ROOM}`, { waitUntil: 'commit' })
-    const opened = Date.now()
-    await until(
-      async () => {
-        const samples = await page.evaluate<Sample[]>(SAMPLES)
-        return samples.some((s) => s.ms40 >= 0) ? true : undefined
-      },
-      20_000,
-      () => `no frame's code was read in the page in 20 s\n${logs()}`,
-    )
-    const firstRead = Date.now()
-    const from = firstRead + STEADY_MS
-    await sleep(from + collectMs - Date.now())
-    const to = Date.now()
-    const samples = (await page.evaluate<Sample[]>(SAMPLES)).filter(
-      (s) => s.shown >= from && s.shown <= to,
-    )
-
-    const read = samples.filter((s) => s.ms40 >= 0)
-    const ages = read.map((s) => ageOf(s.ms40, s.shown)).filter((ms) => ms < PLAUSIBLE_MS)
+    const watched = await watchRoom(browser, `${siteUrl}/r/${ROOM}`, collectMs, logs)
+    const { ages, samples, from, to, height, lowLatency, hlsLatency } = watched
     const unreadShare = samples.length ? (samples.length - ages.length) / samples.length : 1
     const encoder = publishing.leftEncoder.flatMap(([at, frame]) => {
       const stamp = publishing.stampOf(frame)
       return stamp !== undefined && at >= from && at <= to ? [at - stamp] : []
     })
-    const hlsLatency = samples.map((s) => s.hlsLatency).filter((s) => Number.isFinite(s))
-    const heights = new Map<number, number>()
-    for (const s of samples) heights.set(s.height, (heights.get(s.height) ?? 0) + 1)
-    const height = [...heights].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0
-    const lowLatency = samples.some((s) => s.lowLatency === 'true')
     const s = (ms: number) => Math.round(ms) / 1000
 
     console.log(
       `glass-to-glass: ${ages.length} readings over ${Math.round((to - from) / 1000)} s ` +
-        `(${heights.size > 1 ? [...heights.keys()].join('/') : height}p, ` +
+        `(${watched.heights > 1 ? 'mixed, most ' : ''}${height}p, ` +
         `${lowLatency ? 'low-latency' : 'plain'} playlist), median ${s(percentile(ages, 50))} s, ` +
         `p95 ${s(percentile(ages, 95))} s, min ${s(Math.min(...ages))} s, ` +
         `max ${s(Math.max(...ages))} s; encoder ${Math.round(percentile(encoder, 50))} ms; ` +
-        `page opened → first code read ${s(firstRead - opened)} s`,
+        `page opened → first code read ${s(watched.firstReadMs)} s`,
     )
     const measures: Measure[] = [
       {
@@ -511,7 +340,7 @@ export async function benchGlassToGlass(options: { quick: boolean }): Promise<Be
       },
       { name: 'rendition played (most frames)', value: height, unit: 'p' },
       { name: 'low-latency playlist played', value: lowLatency ? 1 : 0, unit: '' },
-      { name: 'page opened → first frame read', value: s(firstRead - opened), unit: 's' },
+      { name: 'page opened → first frame read', value: s(watched.firstReadMs), unit: 's' },
     ]
     if (hlsLatency.length > 0) {
       measures.push({
@@ -520,10 +349,25 @@ export async function benchGlassToGlass(options: { quick: boolean }): Promise<Be
         unit: 's',
       })
     }
+    // The browser path on the same site and media host, in the same run (issue #51).
+    await camera.close()
+    measures.push(
+      ...(await measureBrowserPath({
+        browser,
+        siteUrl,
+        room: ROOM,
+        roomId: status.room_id,
+        liver,
+        mediaPid: media.pid ?? 0,
+        collectMs,
+        quick: options.quick,
+        logs,
+      })),
+    )
     return {
       name: 'glass-to-glass',
       description:
-        'OBS live (x264 veryfast CBR 2500 kbps, 2 s keyframes, 720p30) → RTMP ingest → viewer <video>: age of the frames shown, read from their pixels',
+        'OBS live (x264 veryfast CBR 2500 kbps, 2 s keyframes, 720p30) → RTMP ingest → viewer <video>; and a browser live (canvas captureStream, WebRTC H.264 1280×720 → WHIP): age of the frames shown, read from their pixels',
       quick: options.quick,
       at: new Date().toISOString(),
       measures,

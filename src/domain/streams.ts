@@ -19,10 +19,12 @@ export function playableStreams<S extends StreamOption>(list: readonly S[]): S[]
 
 /**
  * How far beyond its target latency a low-latency player may fall (a start on a busy phone, a
- * stall) before it jumps back to the live edge rather than catching up by playing faster (s).
- * At hls.js's 1.25× catch-up rate, a second behind takes four seconds to win back.
+ * stall, a start at the keyframe before its target) before it jumps to its target distance (s).
+ * hls.js catches up by playing faster only with more than a second buffered ahead, which a
+ * sub-second live never has: without the jump, a player that started late stays late (issue #51
+ * measured a browser live's viewers 0.37 s past their target for good).
  */
-export const LIVE_JUMP_BEHIND_S = 1
+export const LIVE_JUMP_BEHIND_S = 0.25
 /** The least time between two jumps (ms), so a player whose network is slow is not chased. */
 export const LIVE_JUMP_EVERY_MS = 5_000
 /** How much must be buffered past the point jumped to, so the jump does not stall at once (s). */

@@ -22,11 +22,15 @@ describe('a live that fell behind its target', () => {
   const behind = (latency: number, buffered: Array<[number, number]>) =>
     liveJumpTo({ currentTime: 100 - latency, latency, target: 1.5, sync: 98.5, buffered })
 
-  it('jumps to the live sync position when that is buffered and it is over a second late', () => {
+  it('jumps to the live sync position when that is buffered and it is well past its target', () => {
     expect(behind(4.5, [[90, 99.6]])).toBe(98.5)
   })
 
-  it('plays on (catching up by rate) when only a little late', () => {
+  it('jumps when it started a few tenths late: hls.js never catches up with under a second buffered', () => {
+    expect(behind(1.9, [[90, 99.6]])).toBe(98.5)
+  })
+
+  it('plays on when only a little late', () => {
     expect(behind(1.5 + LIVE_JUMP_BEHIND_S, [[90, 99.6]])).toBeNull()
   })
 
