@@ -34,6 +34,8 @@ export function securityHeaders(analyticsOrigins: readonly string[]): Middleware
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
     c.header('X-Frame-Options', 'DENY')
     c.header('Cross-Origin-Opener-Policy', 'same-origin')
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+    // The camera and microphone for the site's own pages only (the broadcast page, issue #51);
+    // never for a frame of another origin.
+    c.header('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()')
   }
 }

@@ -1,12 +1,17 @@
 import { createHmac } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { ObsRoomBody } from '../../src/contract/obs.ts'
-import { WHIP_PATH, type IceServersAnswer } from '../../src/contract/whip.ts'
+import {
+  WHIP_PATH,
+  type IceServersAnswer,
+  type PublishReadyAnswer,
+} from '../../src/contract/whip.ts'
 import type { TurnConfig } from '../config-turn.ts'
 import type { AppEnv } from '../env.ts'
 import { requireUserId } from '../request.ts'
 import { ownStreamKey } from '../services/live-owner.ts'
-import { query } from '../validate.ts'
+import { releasePublishHold } from '../services/obs-hold.ts'
+import { input, query } from '../validate.ts'
 
 /** The media host answers a WHIP offer within seconds (its ICE gathering is local). */
 const MEDIA_HOST_TIMEOUT_MS = 10_000
@@ -87,6 +92,13 @@ export function whipRoutes() {
   app.on(['DELETE', 'PATCH'], `${WHIP_PATH}/sessions/:id{[\\w-]{1,64}}`, (c) =>
     pass(c, `${WHIP_PATH}/sessions/${c.req.param('id')}`),
   )
+
+  app.post('/api/encoder/publish_ready', async (c) => {
+    const { room_id } = await input(c, ObsRoomBody)
+    await ownStreamKey(c.var.db, { userId: await requireUserId(c), roomId: room_id, rotate: false })
+    await releasePublishHold(c.var.db, room_id)
+    return c.json({ ok: 1 } satisfies PublishReadyAnswer)
+  })
 
   app.get('/api/encoder/ice_servers', async (c) => {
     const { room_id } = query(c, ObsRoomBody)

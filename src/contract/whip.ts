@@ -37,3 +37,11 @@ export interface IceServersAnswer {
   /** Unix seconds after which the TURN credentials stop working (0: none given). */
   expires_at: number
 }
+
+/**
+ * `POST /api/encoder/publish_ready` (room_id; the owner): the broadcast page's 配信開始. The key's
+ * hold after the owner's last end is released, as a live_start from the site releases it.
+ */
+export interface PublishReadyAnswer {
+  ok: 1
+}

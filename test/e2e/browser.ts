@@ -15,7 +15,7 @@ export interface Session {
 
 /** A fresh Chromium profile, as a first-time visitor with a Japanese browser. */
 export async function openBrowser(
-  options: { locale?: string; phone?: boolean } = {},
+  options: { locale?: string; phone?: boolean; camera?: boolean } = {},
 ): Promise<Session> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
@@ -26,7 +26,16 @@ export async function openBrowser(
     ...(options.phone
       ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
       : { viewport: { width: 1280, height: 800 } }),
-    args: CHROMIUM_ARGS,
+    // A liver's browser: Chromium's fake camera and microphone, allowed without a prompt.
+    args: options.camera
+      ? [
+          ...CHROMIUM_ARGS,
+          '--use-fake-device-for-media-stream',
+          '--use-fake-ui-for-media-stream',
+          '--autoplay-policy=no-user-gesture-required',
+        ]
+      : CHROMIUM_ARGS,
+    ...(options.camera ? { permissions: ['camera', 'microphone'] } : {}),
   })
   const page = context.pages()[0] ?? (await context.newPage())
   // Fail a step with the locator's name long before the test's own 30 s limit.

@@ -1,6 +1,6 @@
 import type { LiveInfoAnswer, RoomQuery } from '../../contract/live.ts'
 import type { ObsKeyAnswer, ObsRoomBody } from '../../contract/obs.ts'
-import { WHIP_PATH, type IceServersAnswer } from '../../contract/whip.ts'
+import { WHIP_PATH, type IceServersAnswer, type PublishReadyAnswer } from '../../contract/whip.ts'
 import type {
   BroadcastRoom,
   LiveSession,
@@ -52,7 +52,9 @@ export async function loadLiveSession(
 }
 
 /**
- * The room's stream key (the WHIP Bearer token), the WHIP endpoint and STUN/TURN. A site without
+ * 配信開始 from this page is the owner starting a live, as live_start is: a key the owner's last
+ * end holds (so that OBS reconnecting by itself cannot reopen a live) publishes again. Then the
+ * room's stream key (the WHIP Bearer token), the WHIP endpoint and STUN/TURN. A site without
  * TURN answers an empty list; one whose ice_servers cannot be read is tried without (a direct
  * connection works on most home networks), rather than not at all.
  */
@@ -60,6 +62,9 @@ export async function loadWhipCredentials(
   api: ApiClient,
   roomId: number,
 ): Promise<WhipCredentials> {
+  await api.postForm<PublishReadyAnswer>('/api/encoder/publish_ready', {
+    room_id: roomId,
+  } satisfies ObsRoomBody)
   const [key, ice] = await Promise.all([
     api.get<ObsKeyAnswer>('/api/obs/obs_key', { room_id: roomId } satisfies ObsRoomBody),
     api

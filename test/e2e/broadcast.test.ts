@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { logIn, openBrowser, roomIsLive, type Session } from './browser.ts'
+
+// Going live from a phone's browser (issue #51): the liver's page in the phone layout sends
+// Chromium's fake camera over WebRTC to the site's WHIP endpoint; a viewer in another browser
+// plays the room in low-latency mode and comments; the comment shows on the liver's screen; a
+// network change reconnects the same live; 配信終了 ends it.
+
+let liver: Session
+let viewer: Session
+beforeEach(async () => {
+  ;[liver, viewer] = await Promise.all([openBrowser({ phone: true, camera: true }), openBrowser()])
+})
+afterEach(async () => {
+  await Promise.all([liver.close(), viewer.close()])
+})
+
+const base = () => inject('baseUrl')
+
+/** The room's live as the page's own session sees it. */
+const liveIdOf = (session: Session) =>
+  session.page.evaluate(async () => {
+    const answer = await fetch('/api/room/status?room_url_key=demo_liver_room')
+    const status = (await answer.json()) as { is_live?: boolean; live_id?: number }
+    return status.is_live ? (status.live_id ?? 0) : 0
+  })
+
+describe('going live from the browser (WHIP)', () => {
+  it('a liver goes live from the phone, a viewer watches and comments, the liver sees it, a network change keeps the live, 配信終了 ends it', async () => {
+    const page = liver.page
+    await logIn(page, 'demo_liver')
+    await page.goto(base() + '/r/demo_liver_room')
+    const panel = page.getByRole('region', { name: '配信者メニュー' })
+    // The demo channel's live ends first (other files may have ended it already).
+    if (await roomIsLive(page)) {
+      await panel.getByRole('button', { name: '配信を終了する' }).click()
+      await page.getByText('配信は終了しました。').waitFor()
+    }
+    // From the broadcaster menu to the page, with the camera's preview.
+    await panel.getByTestId('room-broadcast-link').click()
+    await page.getByTestId('broadcast-page').waitFor()
+    const status = page.getByTestId('broadcast-status')
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('preview')
+    const preview = page.getByTestId('broadcast-preview')
+    await expect
+      .poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0)
+    // Nothing overflows the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    await page.getByTestId('broadcast-start').click()
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 25_000 }).toBe('live')
+    const liveId = await liveIdOf(liver)
+    expect(liveId).toBeGreaterThan(0)
+
+    // A viewer plays it, low-latency, and comments.
+    const watch = viewer.page
+    await logIn(watch, 'demo_viewer')
+    await watch.goto(base() + '/r/demo_liver_room')
+    const video = watch.getByTestId('room-video')
+    await video.waitFor()
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 25_000 })
+      .toBeGreaterThan(1)
+    expect(await video.getAttribute('data-low-latency')).toBe('true')
+    const words = `カメラ見えてます ${Date.now() % 100000}`
+    await watch.locator('#comment-input').fill(words)
+    await watch.locator('#comment-input').press('Enter')
+    await page.getByTestId('broadcast-comments').getByText(words).waitFor({ timeout: 15_000 })
+
+    // The connection in plain words, from WebRTC's statistics.
+    const connection = page.getByTestId('broadcast-connection')
+    await expect
+      .poll(async () => Number(await connection.getAttribute('data-bitrate-kbps')), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0)
+
+    // The network changes: the page publishes again and the same live goes on.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')))
+    await expect
+      .poll(() => status.getAttribute('data-state'), { timeout: 5_000 })
+      .toBe('reconnecting')
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 30_000 }).toBe('live')
+    expect(await liveIdOf(liver)).toBe(liveId)
+    const played = await video.evaluate((v: HTMLVideoElement) => v.currentTime)
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(played + 1)
+
+    // 配信終了, confirmed: the live ends for everyone.
+    await page.getByTestId('broadcast-end').click()
+    await page.getByTestId('broadcast-end-confirm').click()
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('ended')
+    await expect.poll(() => liveIdOf(viewer), { timeout: 10_000 }).toBe(0)
+  }, 120_000)
+})
