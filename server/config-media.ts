@@ -80,5 +80,7 @@ function whipPeerConfig(env: NodeJS.ProcessEnv) {
     }
     portRange = [from, to]
   }
-  return { iceServers: [], publicAddresses, ...(portRange ? { portRange } : {}) }
+  // A production host checks no private address an offer names, unless told (a LAN site).
+  const allowPrivatePeers = env.NODE_ENV !== 'production' || env.WHIP_ALLOW_PRIVATE_PEERS === '1'
+  return { iceServers: [], publicAddresses, allowPrivatePeers, ...(portRange ? { portRange } : {}) }
 }

@@ -4,6 +4,13 @@ import type { Logger } from './env.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 
+/** What the media host reads (config-media.ts, media-main.ts): the web process's secrets stay. */
+const MEDIA_ENV =
+  /^(PATH|HOME|TMPDIR|LANG|NODE_ENV|NODE_OPTIONS|HOST|PORT|RTMP_URL|RTMP_CALLBACK_SECRET|MEDIA_\w+|WHIP_\w+|FFMPEG_BIN|NGINX_BIN|NGINX_RTMP_MODULE)$/
+
+const mediaEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => MEDIA_ENV.test(name)))
+
 /**
  * `npm start`'s media host (KIRARI_MEDIA=1): the same `server/media-main.ts` that `npm run media`
  * runs, as a child of the demo's web process, so a liver can go live from a browser (WHIP) — and
@@ -16,7 +23,7 @@ export function startMediaChild(siteUrl: string, mediaPort: number, logger: Logg
     ['--import', 'tsx', path.join(root, 'server/media-main.ts')],
     {
       cwd: root,
-      env: { ...process.env, KIRARI_URL: siteUrl, MEDIA_PORT: String(mediaPort) },
+      env: { ...mediaEnv(process.env), KIRARI_URL: siteUrl, MEDIA_PORT: String(mediaPort) },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   )

@@ -19,10 +19,22 @@ export class WhipPublisher {
   plis = 0
   location: string | null = null
 
-  constructor(options: { videoCodec?: 'H264' | 'VP8'; audio?: boolean } = {}) {
+  constructor(
+    options: {
+      videoCodec?: 'H264' | 'VP8'
+      audio?: boolean
+      /** TURN as the site hands it out; with `relayOnly`, nothing but the relay is tried. */
+      iceServers?: Array<{ urls: string | string[]; username?: string; credential?: string }>
+      relayOnly?: boolean
+    } = {},
+  ) {
     const codec = options.videoCodec ?? 'H264'
     this.pc = new RTCPeerConnection({
-      iceServers: [],
+      iceServers: (options.iceServers ?? []).map((s) => ({
+        ...s,
+        urls: Array.isArray(s.urls) ? (s.urls[0] ?? '') : s.urls,
+      })),
+      iceTransportPolicy: options.relayOnly ? 'relay' : 'all',
       iceUseIpv6: false,
       bundlePolicy: 'max-bundle',
       codecs: {

@@ -47,6 +47,8 @@ export async function startWhipSite(
     rtmpPlayBase: 'rtmp://127.0.0.1:9/live',
     log: (m) => log.push(m),
     dropPublisher: async () => {},
+    // Everything here is on loopback and this machine's own addresses.
+    peer: { iceServers: [], publicAddresses: [], allowPrivatePeers: true },
   })
   holder.app = host.app
   const { liver, roomId } = await logInLiver(server)

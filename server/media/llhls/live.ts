@@ -141,8 +141,18 @@ export class Live {
     for (const r of this.rungs.values()) r.closeSegment()
   }
 
+  private readonly endListeners: Array<() => void> = []
+
+  /** `listener` runs when the live ends (at once if it has). */
+  onEnd(listener: () => void): void {
+    if (this.ended) listener()
+    else this.endListeners.push(listener)
+  }
+
   end(): void {
+    if (this.ended) return
     this.ended = true
+    for (const listener of this.endListeners.splice(0)) listener()
     this.unpublish()
     for (const t of this.timers) clearTimeout(t)
     this.timers.clear()

@@ -8,6 +8,8 @@
 
 /** An offer is a few kilobytes; a browser's with every codec ~6 KB. */
 export const MAX_OFFER_BYTES = 64 * 1024
+/** ICE candidates an offer may name (a browser names a handful). */
+export const MAX_CANDIDATES = 32
 
 export type OfferCheck =
   { ok: true; sdp: string; audio: boolean } | { ok: false; status: 400 | 406; message: string }
@@ -70,7 +72,17 @@ function narrow(
 }
 
 export function checkOffer(text: string): OfferCheck {
-  const lines = text.split(/\r?\n/).filter((l) => l.length > 0)
+  const all = text.split(/\r?\n/).filter((l) => l.length > 0)
+  // mDNS names (a browser's private host addresses) are not looked up: the browser's checks
+  // reach the host anyway, and the host asks no resolver on a publisher's word.
+  const lines = all.filter((l) => !/^a=candidate:\S+ \d+ \w+ \d+ \S+\.local /i.test(l))
+  if (lines.filter((l) => l.startsWith('a=candidate:')).length > MAX_CANDIDATES) {
+    return {
+      ok: false,
+      status: 400,
+      message: `the offer names more than ${MAX_CANDIDATES} candidates`,
+    }
+  }
   if (lines[0] !== 'v=0' || !lines.some((l) => l.startsWith('m='))) {
     return { ok: false, status: 400, message: 'the body is not an SDP offer' }
   }

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { MEDIA_SECRET_HEADER } from '../../../src/contract/obs.ts'
 import { SDP_CONTENT_TYPE, WHIP_PATH } from '../../../src/contract/whip.ts'
 import { roomKeyOf, type Lives } from '../llhls/callbacks.ts'
@@ -49,6 +50,8 @@ export function whipRoutes(o: WhipOptions): Whip {
   const app = new Hono()
   const sessions = new Map<string, { session: WhipSession; name: string }>()
   const byName = new Map<string, WhipSession>()
+  /** Keys whose offer is being answered now (one at a time per key). */
+  const answering = new Set<string>()
   const siteHeaders: Record<string, string> = o.secret ? { [MEDIA_SECRET_HEADER]: o.secret } : {}
 
   const askSite = async (
@@ -87,29 +90,42 @@ export function whipRoutes(o: WhipOptions): Whip {
     return c.text(message, status)
   }
 
-  /** A connected session: the site starts (or continues) the live, and its media is packaged. */
+  /**
+   * A connected session: the site starts (or continues) the live, and its media is packaged.
+   * Answers the live it feeds, or undefined when it feeds none (refused, or closed meanwhile).
+   */
   const goLive = async (session: WhipSession, name: string, audio: boolean) => {
-    if (!(await session.connected)) return
+    if (!(await session.connected)) return undefined
     const accepted = await askSite('on_publish', name)
-    if (!session.isOpen) return
+    if (!session.isOpen) return undefined
     if (!('roomUrlKey' in accepted)) {
       o.log(`whip: the site refused the publish: ${accepted.message}`)
       session.close('refused')
-      return
+      return undefined
     }
     const ports = { video: await freeRtpPort(), audio: await freeRtpPort() }
+    // Closed while the ports were found: nothing is started for it.
+    if (session.hasClosed()) return undefined
     const sink = udpSink(ports)
+    session.onClosed(() => sink.close())
     const live = o.lives.accept(name, accepted.roomUrlKey, whipSource(ports, audio), {
       sourceStarted: () => {
         // ffmpeg needs a moment to bind its ports; a keyframe then lets it begin.
         setTimeout(() => session.requestKeyframe(), 300)
       },
     })
+    // The live ended (the site said so, an OBS encoder took the room): this publisher goes too.
+    live.onEnd(() => session.close('the live is over'))
     session.setSink(sink)
-    session.onClosed(() => sink.close())
     live.publish()
+    return live
   }
 
+  // A body is read only up to the offer's bound, with or without a Content-Length.
+  app.post(
+    WHIP_PATH,
+    bodyLimit({ maxSize: MAX_OFFER_BYTES, onError: (c) => c.text('the offer is too large', 413) }),
+  )
   app.post(WHIP_PATH, async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
     if (type !== SDP_CONTENT_TYPE) {
@@ -117,15 +133,27 @@ export function whipRoutes(o: WhipOptions): Whip {
     }
     const name = bearer(c)
     if (!name) return refuse(c, 401, 'the stream key is missing (Authorization: Bearer <key>)')
-    const length = Number(c.req.header('content-length') ?? 0)
-    if (length > MAX_OFFER_BYTES) return refuse(c, 413, 'the offer is too large')
     const body = await c.req.text()
-    if (Buffer.byteLength(body) > MAX_OFFER_BYTES) return refuse(c, 413, 'the offer is too large')
     const offer = checkOffer(body)
     if (!offer.ok) return refuse(c, offer.status, offer.message)
-    if (sessions.size >= (o.maxSessions ?? MAX_SESSIONS)) {
+    // One offer of a key at a time, and the host's sessions counted with the offers in hand.
+    if (answering.has(name)) return refuse(c, 409, 'an offer of this key is being answered')
+    if (sessions.size + answering.size >= (o.maxSessions ?? MAX_SESSIONS)) {
       return refuse(c, 503, 'this media host is full; try again later')
     }
+    answering.add(name)
+    try {
+      return await answerOffer(c, name, offer)
+    } finally {
+      answering.delete(name)
+    }
+  })
+
+  const answerOffer = async (
+    c: Context,
+    name: string,
+    offer: Extract<ReturnType<typeof checkOffer>, { ok: true }>,
+  ) => {
     const checked = await askSite('on_preflight', name)
     if (!('roomUrlKey' in checked)) return refuse(c, checked.status, checked.message)
     // Another publisher of this room is on air (this key's, or an OBS encoder's): it stays.
@@ -149,29 +177,35 @@ export function whipRoutes(o: WhipOptions): Whip {
     }
     sessions.set(session.id, { session, name })
     byName.set(name, session)
-    session.onClosed((why) => {
-      sessions.delete(session.id)
-      if (byName.get(name) !== session) return
-      byName.delete(name)
-      if (!session.isConnectedOnce) return
-      o.log(`${checked.roomUrlKey}: browser publisher gone (${why})`)
-      const held = o.lives.byName.get(name)
-      if (held?.inputKind === 'whip') o.lives.release(name)
-      void fetch(`${o.siteUrl}/media/rtmp/on_publish_done`, {
-        method: 'POST',
-        headers: siteHeaders,
-        body: new URLSearchParams({ name }),
-        signal: AbortSignal.timeout(SITE_MS),
-      }).catch((e: unknown) => o.log(`whip: publish_done not told: ${String(e)}`))
-    })
-    void goLive(session, name, offer.audio).catch((e: unknown) => {
+    const fed = goLive(session, name, offer.audio).catch((e: unknown) => {
       o.log(`whip: could not start the live: ${String(e)}`)
       session.close('failed')
+      return undefined
+    })
+    session.onClosed((why) => {
+      sessions.delete(session.id)
+      if (byName.get(name) === session) byName.delete(name)
+      // Once its start is settled (the site's on_publish answered), and only for the live it
+      // still feeds: a live an OBS encoder took, or one already over, is not this one's to end.
+      void fed
+        .then((live) => {
+          if (!live || live.ended || o.lives.byName.get(name) !== live) return
+          if (live.inputKind !== 'whip' || byName.has(name)) return
+          o.log(`${checked.roomUrlKey}: browser publisher gone (${why})`)
+          o.lives.release(name)
+          return fetch(`${o.siteUrl}/media/rtmp/on_publish_done`, {
+            method: 'POST',
+            headers: siteHeaders,
+            body: new URLSearchParams({ name }),
+            signal: AbortSignal.timeout(SITE_MS),
+          })
+        })
+        .catch((e: unknown) => o.log(`whip: publish_done not told: ${String(e)}`))
     })
     c.header('Location', `${WHIP_PATH}/sessions/${session.id}`)
     c.header('Content-Type', SDP_CONTENT_TYPE)
     return c.body(answer, 201)
-  })
+  }
 
   const sessionOf = (c: Context) => {
     const id = c.req.param('id') ?? ''

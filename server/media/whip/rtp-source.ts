@@ -62,6 +62,8 @@ export function whipSource(ports: { video: number; audio: number }, audio: boole
       ...['-protocol_whitelist', 'pipe,udp,rtp'],
       ...['-fflags', 'nobuffer', '-analyzeduration', '1000000', '-probesize', '1000000'],
       ...['-reorder_queue_size', '64', '-max_delay', '100000'],
+      // Its ports on loopback only, and packets taken from loopback only: nobody else can feed it.
+      ...['-localaddr', '127.0.0.1'],
       ...['-f', 'sdp', '-i', 'pipe:0'],
       ...['-map', '0:v:0', ...(audio ? ['-map', '0:a:0'] : [])],
       ...['-c:v', 'copy'],

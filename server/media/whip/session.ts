@@ -8,6 +8,7 @@ import {
   type RtcpPacket,
   type RtpPacket,
 } from 'werift'
+import { refusedAddress } from '../../outbound/address-policy.ts'
 
 /** A peer that has not finished ICE and DTLS by this is dropped (issue #51: within 10 s). */
 export const CONNECT_MS = 10_000
@@ -35,6 +36,12 @@ export interface WhipPeerSettings {
   publicAddresses: string[]
   /** UDP ports for ICE (a firewall opens these), or any. */
   portRange?: [number, number]
+  /**
+   * Whether ICE checks may go to loopback and private addresses an offer names (the demo, the
+   * tests, a site on a LAN). Off in production: an offer must not make the host probe its own
+   * network (checks answered from there still connect, as peer-reflexive candidates).
+   */
+  allowPrivatePeers?: boolean
 }
 
 /** Where a session's media goes: ffmpeg's RTP and RTCP ports on loopback (server/media/whip/rtp-out.ts). */
@@ -77,6 +84,7 @@ export class WhipSession {
   private video: { track: MediaStreamTrack; transceiver: RTCRtpTransceiver } | null = null
   private sink: MediaSink | null = null
   private readonly timers: NodeJS.Timeout[] = []
+  private readonly watch: NodeJS.Timeout
   private readonly closedListeners: Array<(why: string) => void> = []
   /** Date.now() of the last packet received, of any kind. */
   lastPacketAt = 0
@@ -94,6 +102,9 @@ export class WhipSession {
         : undefined,
       icePortRange: settings.portRange,
       iceUseIpv6: false,
+      iceFilterCandidatePair: settings.allowPrivatePeers
+        ? undefined
+        : (pair) => refusedAddress(pair.remoteCandidate.host) === null,
       bundlePolicy: 'max-bundle',
     })
     this.connected = new Promise((resolve) => {
@@ -114,16 +125,21 @@ export class WhipSession {
     const connectTimer = setTimeout(() => {
       if (this.state === 'new') this.close('ICE and DTLS did not complete in time')
     }, CONNECT_MS)
-    const watch = setInterval(() => {
+    this.watch = setInterval(() => {
       if (this.state !== 'connected') return
       if (Date.now() - this.lastPacketAt > SILENT_MS) this.close('no media')
       else this.requestKeyframe()
     }, KEYFRAME_EVERY_MS)
-    this.timers.push(connectTimer, watch)
+    this.timers.push(connectTimer)
   }
 
   get isOpen(): boolean {
     return this.state !== 'closed'
+  }
+
+  /** Whether it has closed, asked anew (a method: the answer changes across an await). */
+  hasClosed(): boolean {
+    return this.state === 'closed'
   }
 
   get isConnected(): boolean {
@@ -208,6 +224,7 @@ export class WhipSession {
     this.settle(false)
     this.sink = null
     for (const t of this.timers) clearTimeout(t)
+    clearInterval(this.watch)
     void this.pc.close().catch(() => {})
     for (const listener of this.closedListeners.splice(0)) listener(why)
   }

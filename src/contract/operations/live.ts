@@ -3,6 +3,7 @@ import { BulkGiftBody, GiftBody, GiftUseFlagBody } from '../gifts.ts'
 import { IngestStatusQuery } from '../ingest.ts'
 import { OnlivesQuery, PostCommentBody, RoomQuery, TelopQuery } from '../live.ts'
 import { ObsRoomBody } from '../obs.ts'
+import { IceServersQuery } from '../whip.ts'
 import { get, post, tagged, type Operation } from './operation.ts'
 
 /** The live area: what a room page plays and shows, gifts, and the owner's broadcasting tools. */
@@ -51,7 +52,7 @@ export const liveOperations: Operation[] = [
       login: true,
     }),
     get('/api/obs/obs_key', {
-      summary: "The room's stream key and RTMP URL",
+      summary: "The room's stream key, its RTMP URL and its WHIP URL",
       query: ObsRoomBody,
       answer: 'ObsKeyAnswer',
       login: true,
@@ -66,6 +67,19 @@ export const liveOperations: Operation[] = [
       summary: 'The RTMP URL and stream key for an encoder',
       query: ObsRoomBody,
       answer: 'StreamUrlAnswer',
+      login: true,
+    }),
+    get('/api/encoder/ice_servers', {
+      summary: 'STUN and TURN (time-limited credentials) for the broadcast page',
+      query: IceServersQuery,
+      answer: 'IceServersAnswer',
+      login: true,
+    }),
+    post('/api/encoder/publish_ready', {
+      summary:
+        "配信開始 from the broadcast page: the key the owner's last end held publishes again",
+      body: ObsRoomBody,
+      answer: 'PublishReadyAnswer',
       login: true,
     }),
     get('/api/encoder/origin_endpoint', {

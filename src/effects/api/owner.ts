@@ -30,6 +30,7 @@ export async function loadOwnerPanel(api: ApiClient, roomId: number): Promise<Ow
   return {
     streamUrl: stream.stream_url,
     streamKey: stream.stream_key,
+    whipUrl: stream.whip_url,
     regulationStatus: regulation.under_18_room_regulation_status,
     flags: { isAbroad: info.is_abroad, isUnder16: info.is_under_16, isUnder18: info.is_under_18 },
   }

@@ -10,6 +10,8 @@ import { notProvided } from '../not-provided.ts'
 export interface OwnerPanelData {
   streamUrl: string
   streamKey: string
+  /** The WHIP endpoint (OBS 30+ over WebRTC), the same key its Bearer token. */
+  whipUrl?: string
   regulationStatus: RegulationStatus
   /** The owner's own age class and whether they stream from abroad (live_info). */
   flags: StreamerFlags
@@ -39,6 +41,7 @@ export interface OwnerContext {
   liveId: number
   streamUrl: string
   streamKey: string
+  whipUrl: string
   revealed: boolean
   telopDraft: string
   voteOptions: number
@@ -117,6 +120,7 @@ export const ownerMachine = setup({
       lastLive: data.lastLive ?? null,
       streamUrl: data.streamUrl,
       streamKey: data.streamKey,
+      whipUrl: data.whipUrl ?? '',
       regulationStatus: data.regulationStatus,
       flags: data.flags,
     })),
@@ -179,6 +183,7 @@ export const ownerMachine = setup({
     liveId: input.liveId,
     streamUrl: '',
     streamKey: '',
+    whipUrl: '',
     revealed: false,
     telopDraft: input.telop,
     voteOptions: 4,

@@ -65,6 +65,14 @@ function Panel({
         <dd>
           <code>{c.streamUrl}</code>
         </dd>
+        {c.whipUrl && (
+          <>
+            <dt>{t('owner.whipUrl')}</dt>
+            <dd>
+              <code data-testid="whip-url">{c.whipUrl}</code>
+            </dd>
+          </>
+        )}
         <dt>{t('owner.streamKey')}</dt>
         <dd>
           <code data-testid="stream-key">{c.revealed ? c.streamKey : t('owner.hidden')}</code>

@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IceServersAnswer } from '../../src/contract/whip.ts'
+import { freePort } from '../free-port.ts'
+import { endLive, obsKeyOf, openLiveOf, rotateKey } from './obs-fixtures.ts'
+import { WhipPublisher } from './whip-client.ts'
+import { startWhipSite, type WhipSite } from './whip-fixtures.ts'
+
+// TURN for livers on networks that let nothing else through (issue #51), with Debian's coturn
+// and the TURN REST scheme: the site hands the room's owner time-limited credentials made with
+// coturn's static-auth-secret, and a publisher that may use nothing but the relay goes live
+// through it.
+
+const TURNSERVER = '/usr/bin/turnserver'
+const SECRET = 'turn-s3cret'
+
+function available(): boolean {
+  const ok = fs.existsSync(TURNSERVER) && fs.existsSync('/usr/bin/ffmpeg')
+  if (!ok && process.env.CI) throw new Error('CI=true but coturn or ffmpeg is missing')
+  if (!ok) console.warn('TURN not run here: apt-get install -y coturn ffmpeg')
+  return ok
+}
+
+/**
+ * The address coturn relays from: this machine's own (the media host's candidates are its
+ * interfaces' addresses, and a packet from loopback to another address is dropped).
+ */
+const relayIp = () =>
+  Object.values(os.networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address ?? '127.0.0.1'
+
+async function until<T>(what: () => Promise<T | undefined | false>, ms: number, label: string) {
+  const end = Date.now() + ms
+  for (;;) {
+    const value = await what().catch(() => undefined)
+    if (value) return value
+    if (Date.now() > end) throw new Error(`timed out: ${label}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+describe.runIf(available())('publishing through TURN (coturn, time-limited credentials)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-turn-'))
+  let turn: ChildProcess
+  let site: WhipSite
+  const publishers: WhipPublisher[] = []
+
+  beforeAll(async () => {
+    const port = await freePort()
+    const relayFrom = 49000 + Math.floor(Math.random() * 500) * 2
+    turn = spawn(
+      TURNSERVER,
+      [
+        ...[
+          '-n',
+          '--listening-ip=127.0.0.1',
+          `--listening-port=${port}`,
+          `--relay-ip=${relayIp()}`,
+        ],
+        ...[`--min-port=${relayFrom}`, `--max-port=${relayFrom + 200}`],
+        ...['--use-auth-secret', `--static-auth-secret=${SECRET}`, '--realm=kirari.test'],
+        ...['--no-tls', '--no-dtls', '--no-cli', '--allow-loopback-peers', '--no-stun'],
+        ...[`--userdb=${path.join(dir, 'turndb')}`, `--pidfile=${path.join(dir, 'turn.pid')}`],
+        `--log-file=${path.join(dir, 'turn.log')}`,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    )
+    site = await startWhipSite('pglite', {
+      TURN_URLS: `turn:127.0.0.1:${port}?transport=udp`,
+      TURN_SECRET: SECRET,
+      TURN_TTL_SECONDS: '600',
+    })
+    const open = await openLiveOf(site.server, site.roomId)
+    if (open) expect((await endLive(site.liver, open)).status).toBe(200)
+    expect((await rotateKey(site.liver, site.roomId)).status).toBe(200)
+  })
+  afterAll(async () => {
+    for (const p of publishers) await p.close()
+    await site.close()
+    turn.kill('SIGTERM')
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('hands the owner credentials that expire, and a relay-only publisher goes live through them', async () => {
+    const { status, body } = await site.liver.json(
+      `/api/encoder/ice_servers?room_id=${site.roomId}`,
+    )
+    expect(status).toBe(200)
+    const ice = body as unknown as IceServersAnswer
+    const [server] = ice.ice_servers
+    expect(server?.urls).toEqual([expect.stringMatching(/^turn:127\.0\.0\.1:\d+/)])
+    const expiry = Number(server?.username?.split(':')[0])
+    expect(expiry).toBe(ice.expires_at)
+    expect(expiry - Date.now() / 1000).toBeGreaterThan(590)
+    expect(expiry - Date.now() / 1000).toBeLessThanOrEqual(600)
+
+    const publisher = new WhipPublisher({ iceServers: ice.ice_servers, relayOnly: true })
+    publishers.push(publisher)
+    const offer = await publisher.offer()
+    // Relay candidates only: the publisher reaches the media host through coturn or not at all.
+    const candidates = offer.split('\r\n').filter((l) => l.startsWith('a=candidate'))
+    expect(candidates.length).toBeGreaterThan(0)
+    expect(candidates.every((l) => / typ relay/.test(l))).toBe(true)
+    const answer = await publisher.publish(
+      `${site.server.url}/whip`,
+      await obsKeyOf(site.liver, site.roomId),
+      offer,
+    )
+    expect(answer.status, answer.text).toBe(201)
+    await publisher.send()
+    await until(
+      async () => (await openLiveOf(site.server, site.roomId))?.source === 'rtmp',
+      15_000,
+      'the live on air through the relay',
+    )
+    await until(
+      async () => {
+        const r = await fetch(`${site.mediaOrigin}/lives/demo_liver_room/status.json`)
+        return r.ok && ((await r.json()) as { receiving: boolean }).receiving
+      },
+      15_000,
+      'the media host receiving',
+    )
+  })
+
+  it('refuses ice_servers to anyone but the room’s owner', async () => {
+    const stranger = await site.server.get(`/api/encoder/ice_servers?room_id=${site.roomId}`)
+    expect(stranger.status).toBe(401)
+  })
+})
