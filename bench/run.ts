@@ -21,8 +21,13 @@ const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
 
 /** Each bench must run in well under a minute: its own time is one of its figures. */
 const TIME_LIMIT_S = 50
+/** glass-to-glass carries two lives one after the other on one server: OBS's, then a browser's. */
+const TIME_LIMITS_S: Record<string, number> = { 'glass-to-glass': 2 * TIME_LIMIT_S }
 
-async function timed(run: () => BenchResult | Promise<BenchResult>): Promise<BenchResult> {
+async function timed(
+  run: () => BenchResult | Promise<BenchResult>,
+  limitS = TIME_LIMIT_S,
+): Promise<BenchResult> {
   const started = performance.now()
   const result = await run()
   const seconds = Math.round((performance.now() - started) / 100) / 10
@@ -30,7 +35,7 @@ async function timed(run: () => BenchResult | Promise<BenchResult>): Promise<Ben
     name: 'time to run this bench',
     value: seconds,
     unit: 's',
-    target: { kind: 'max', value: TIME_LIMIT_S },
+    target: { kind: 'max', value: limitS },
   })
   return result
 }
@@ -59,7 +64,7 @@ if (unknown.length > 0) {
 const results: BenchResult[] = []
 for (const [name, bench] of Object.entries(BENCHES)) {
   if (only.length > 0 && !only.includes(name)) continue
-  results.push(await timed(() => bench({ quick })))
+  results.push(await timed(() => bench({ quick }), TIME_LIMITS_S[name]))
 }
 console.log(writeResults(results))
 const missed = results.flatMap((r) =>
