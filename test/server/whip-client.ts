@@ -17,6 +17,8 @@ export class WhipPublisher {
   private sockets: dgram.Socket[] = []
   /** PLIs the host sent (it asks for keyframes). */
   plis = 0
+  /** While true the camera is off: video packets are not sent, sound goes on. */
+  videoPaused = false
   location: string | null = null
 
   constructor(
@@ -101,7 +103,10 @@ export class WhipPublisher {
 
   /** Starts sending: ffmpeg's H.264 (1 s GOP) and Opus as RTP into this peer's tracks. */
   async send(): Promise<void> {
-    const ports = await Promise.all([this.receiveInto(this.video), this.receiveInto(this.audio)])
+    const ports = await Promise.all([
+      this.receiveInto(this.video, () => this.videoPaused),
+      this.receiveInto(this.audio),
+    ])
     this.encoder = spawn(
       ffmpegBin(),
       [
@@ -118,10 +123,12 @@ export class WhipPublisher {
     )
   }
 
-  private receiveInto(track: MediaStreamTrack): Promise<number> {
+  private receiveInto(track: MediaStreamTrack, paused = () => false): Promise<number> {
     const socket = dgram.createSocket('udp4')
     this.sockets.push(socket)
-    socket.on('message', (packet) => track.writeRtp(packet))
+    socket.on('message', (packet) => {
+      if (!paused()) track.writeRtp(packet)
+    })
     return new Promise((resolve) =>
       socket.bind(0, '127.0.0.1', () => resolve(socket.address().port)),
     )

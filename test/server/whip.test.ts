@@ -103,81 +103,103 @@ describe.runIf(available())('publishing from a WHIP client', () => {
     await site.close()
   })
 
-  it('starts the live, packages its H.264 into the room’s HLS, and a new POST continues it', async () => {
-    const url = await whipUrl()
-    expect(url).toBe(`${site.server.url}/whip`)
-    const options = await fetch(url, { method: 'OPTIONS' })
-    expect(options.status).toBe(204)
-    expect(options.headers.get('accept-post')).toBe('application/sdp')
-    const first = publisher()
-    const answer = await first.publish(url, await key())
-    expect(answer.status, answer.text).toBe(201)
-    expect(answer.text).toMatch(/^v=0/)
-    expect(first.location).toMatch(/\/whip\/sessions\/[\w-]+$/)
-    await first.send()
-    const live = await until(
-      async () => {
-        const open = await openLive()
-        return open?.source === 'rtmp' ? open : undefined
-      },
-      15_000,
-      'the live on air from the publisher',
-    )
-    // Viewers' playlist, through the site: parts of the browser's own H.264 (no re-encode).
-    const playlist = await until(
-      async () => {
-        const r = await site.server.get(`/hls/${ROOM}/live/source/ll.m3u8`)
-        const text = r.ok ? await r.text() : ''
-        return text.includes('#EXT-X-PART:') ? text : undefined
-      },
-      20_000,
-      'parts in the playlist',
-    )
-    expect(playlist).toContain('#EXT-X-PART-INF')
-    const status = (await (
-      await fetch(`${site.mediaOrigin}/lives/${ROOM}/status.json`)
-    ).json()) as { video: { codec: string }; audio: { codec: string } }
-    expect(status.video.codec).toMatch(/^avc1\./)
-    expect(status.audio.codec).toMatch(/^mp4a\./)
-    expect(first.plis).toBeGreaterThan(0)
+  it(
+    'starts the live, packages its H.264 into the room’s HLS, and a new POST continues it',
+    { timeout: 60_000 },
+    async () => {
+      const url = await whipUrl()
+      expect(url).toBe(`${site.server.url}/whip`)
+      const options = await fetch(url, { method: 'OPTIONS' })
+      expect(options.status).toBe(204)
+      expect(options.headers.get('accept-post')).toBe('application/sdp')
+      const first = publisher()
+      const answer = await first.publish(url, await key())
+      expect(answer.status, answer.text).toBe(201)
+      expect(answer.text).toMatch(/^v=0/)
+      expect(first.location).toMatch(/\/whip\/sessions\/[\w-]+$/)
+      await first.send()
+      const live = await until(
+        async () => {
+          const open = await openLive()
+          return open?.source === 'rtmp' ? open : undefined
+        },
+        15_000,
+        'the live on air from the publisher',
+      )
+      // Viewers' playlist, through the site: parts of the browser's own H.264 (no re-encode).
+      const playlist = await until(
+        async () => {
+          const r = await site.server.get(`/hls/${ROOM}/live/source/ll.m3u8`)
+          const text = r.ok ? await r.text() : ''
+          return text.includes('#EXT-X-PART:') ? text : undefined
+        },
+        20_000,
+        'parts in the playlist',
+      )
+      expect(playlist).toContain('#EXT-X-PART-INF')
+      const status = (await (
+        await fetch(`${site.mediaOrigin}/lives/${ROOM}/status.json`)
+      ).json()) as { video: { codec: string }; audio: { codec: string } }
+      expect(status.video.codec).toMatch(/^avc1\./)
+      expect(status.audio.codec).toMatch(/^mp4a\./)
+      expect(first.plis).toBeGreaterThan(0)
 
-    // A second publisher for the room on air: 409, and the live goes on from the first.
-    const intruder = await publisher().publish(url, await key())
-    expect(intruder.status).toBe(409)
-    // A DELETE with another room's key: 403, the session stays.
-    const db = site.server.database.db
-    const other = await db
-      .selectFrom('rooms')
-      .select('id')
-      .where('id', '!=', site.roomId)
-      .executeTakeFirstOrThrow()
-    await db
-      .updateTable('rooms')
-      .set({ stream_key: 'other_room_key_for_the_test' })
-      .where('id', '=', other.id)
-      .execute()
-    expect(await first.end('other_room_key_for_the_test')).toBe(403)
-    await new Promise((r) => setTimeout(r, 1500))
-    expect((await hostStatus())?.receiving).toBe(true)
-    expect((await openLive())?.id).toBe(live.id)
+      // A second publisher for the room on air: 409, and the live goes on from the first.
+      const intruder = await publisher().publish(url, await key())
+      expect(intruder.status).toBe(409)
+      // A DELETE with another room's key: 403, the session stays.
+      const db = site.server.database.db
+      const other = await db
+        .selectFrom('rooms')
+        .select('id')
+        .where('id', '!=', site.roomId)
+        .executeTakeFirstOrThrow()
+      await db
+        .updateTable('rooms')
+        .set({ stream_key: 'other_room_key_for_the_test' })
+        .where('id', '=', other.id)
+        .execute()
+      expect(await first.end('other_room_key_for_the_test')).toBe(403)
+      await new Promise((r) => setTimeout(r, 1500))
+      expect((await hostStatus())?.receiving).toBe(true)
+      expect((await openLive())?.id).toBe(live.id)
 
-    // The publisher ends its session: the live waits for it, and a new POST continues it.
-    expect(await first.end(await key())).toBe(200)
-    await until(async () => (await openLive())?.ingest_lost_at, 5000, 'the live interrupted')
-    const second = publisher()
-    const again = await second.publish(url, await key())
-    expect(again.status, again.text).toBe(201)
-    await second.send()
-    await until(
-      async () => (await openLive())?.ingest_lost_at === null,
-      15_000,
-      'the live continuing',
-    )
-    expect((await openLive())?.id).toBe(live.id)
+      // The publisher ends its session: the live waits for it, and a new POST continues it.
+      expect(await first.end(await key())).toBe(200)
+      await until(async () => (await openLive())?.ingest_lost_at, 5000, 'the live interrupted')
+      const second = publisher()
+      const again = await second.publish(url, await key())
+      expect(again.status, again.text).toBe(201)
+      await second.send()
+      await until(
+        async () => (await openLive())?.ingest_lost_at === null,
+        15_000,
+        'the live continuing',
+      )
+      expect((await openLive())?.id).toBe(live.id)
 
-    // A replaced key: refused, and the live on air is untouched.
-    const old = await key()
-    expect((await rotateKey(site.liver, site.roomId)).status).toBe(200)
-    expect((await publisher().publish(url, old)).status).toBe(401)
-  })
+      // The camera stops while the sound goes on (the page in the background): viewers are told
+      // the live is interrupted, not left with a frozen picture; the camera back, it goes on.
+      const stalledAt = async () =>
+        (
+          await site.server.database.db
+            .selectFrom('lives')
+            .select('ingest_stalled_at')
+            .where('id', '=', live.id)
+            .executeTakeFirstOrThrow()
+        ).ingest_stalled_at
+      second.videoPaused = true
+      await until(async () => (await stalledAt()) !== null, 8000, 'the live interrupted')
+      // Past ffmpeg's interleaving wait (10 s), its fragments carry sound alone: still away.
+      await new Promise((r) => setTimeout(r, 12_000))
+      expect(await stalledAt(), 'sound alone does not bring it back').not.toBeNull()
+      second.videoPaused = false
+      await until(async () => (await stalledAt()) === null, 8000, 'the live back')
+
+      // A replaced key: refused, and the live on air is untouched.
+      const old = await key()
+      expect((await rotateKey(site.liver, site.roomId)).status).toBe(200)
+      expect((await publisher().publish(url, old)).status).toBe(401)
+    },
+  )
 })

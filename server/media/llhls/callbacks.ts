@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { MEDIA_SECRET_HEADER, RTMP_CHECK_MAX_NAMES } from '../../../src/contract/obs.ts'
 import type { WhipPeerSettings } from '../whip/session.ts'
-import { Live, rtmpSource, type LiveEvents, type SourceInput } from './live.ts'
+import { Live, rtmpSource, type PublisherEvents, type SourceInput } from './live.ts'
 
 /** The room the site's `on_publish` answer names, if it is one. */
 export const roomKeyOf = (answer: unknown): string | undefined => {
@@ -45,12 +45,7 @@ export interface Lives {
   byName: Map<string, Live>
   byKey: Map<string, Live>
   /** A publisher the site accepted (by nginx's callback or WHIP): its live starts or goes on. */
-  accept(
-    name: string,
-    roomUrlKey: string,
-    source: SourceInput,
-    extra?: Pick<LiveEvents, 'sourceStarted'>,
-  ): Live
+  accept(name: string, roomUrlKey: string, source: SourceInput, extra?: PublisherEvents): Live
   /** A publisher went away: its live is kept RECONNECT_GRACE_MS for it to come back. */
   release(name: string): void
   /** Ends every live (the host is stopping). */
@@ -168,7 +163,7 @@ export function publishCallbacks(o: MediaHostOptions): Lives {
     name: string,
     key: string,
     source: SourceInput,
-    extra: Pick<LiveEvents, 'sourceStarted'> = {},
+    extra: PublisherEvents = {},
   ): Live => {
     clearTimeout(drops.get(name))
     drops.delete(name)

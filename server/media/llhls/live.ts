@@ -20,7 +20,16 @@ export interface LiveEvents {
   log(message: string): void
   /** The source reader (re)started: a WebRTC sender is asked for a keyframe to begin with. */
   sourceStarted?(): void
+  /**
+   * When the publisher's video last arrived, where the host knows it better than from the
+   * fragments: a browser's sound goes on when its camera stops (the page in the background), and
+   * its viewers must see it away, not a frozen picture.
+   */
+  lastVideoAt?(): number
 }
+
+/** What a publisher brings to its live, and takes back when it goes (WHIP: its session's). */
+export type PublisherEvents = Pick<LiveEvents, 'sourceStarted' | 'lastVideoAt'>
 
 /**
  * Where a live's source comes from: ffmpeg's input arguments (and, for an SDP, what it reads on
@@ -115,7 +124,7 @@ export class Live {
   }
 
   /** A publisher that came back brings its own (a WebRTC session's keyframe requests). */
-  setEvents(extra: Pick<LiveEvents, 'sourceStarted'>): void {
+  setEvents(extra: PublisherEvents): void {
     this.events = { ...this.events, ...extra }
   }
 
@@ -234,7 +243,9 @@ export class Live {
       const pdt = this.source.segments.at(-1)?.pdt ?? now
       this.starts.add({ msn: this.source.lastMsn, start: began, pdt })
     }
-    if (this.stalled) {
+    // Back only with its video (a browser's sound alone does not bring it back).
+    const video = this.events.lastVideoAt?.()
+    if (this.stalled && (video === undefined || now - video < STALL_MS)) {
       this.stalled = false
       this.events.stall(false)
     }
@@ -324,7 +335,7 @@ export class Live {
   /** Checks for a stalled encoder; the host calls it every second. */
   tick(now: number): void {
     if (!this.publishing || this.stalled) return
-    const last = this.source.lastDataAt || this.since
+    const last = this.events.lastVideoAt?.() || this.source.lastDataAt || this.since
     if (now - last > STALL_MS) {
       this.stalled = true
       this.events.stall(true)

@@ -113,6 +113,7 @@ export function whipRoutes(o: WhipOptions): Whip {
         // ffmpeg needs a moment to bind its ports; a keyframe then lets it begin.
         setTimeout(() => session.requestKeyframe(), 300)
       },
+      lastVideoAt: () => session.lastVideoAt,
     })
     // The live ended (the site said so, an OBS encoder took the room): this publisher goes too.
     live.onEnd(() => session.close('the live is over'))
