@@ -1,5 +1,9 @@
 import { SDP_CONTENT_TYPE } from '../contract/whip.ts'
-import { figuresBetween, type StatsSample } from '../machines/broadcast/broadcast.rules.ts'
+import {
+  WARN_BITRATE_KBPS,
+  figuresBetween,
+  type StatsSample,
+} from '../machines/broadcast/broadcast.rules.ts'
 import type {
   Capture,
   PublishCommand,
@@ -70,20 +74,32 @@ async function readSample(pc: RTCPeerConnection): Promise<StatsSample> {
     rttS: null,
   }
   let pairRtt: number | null = null
+  // Set inside the loop's callback (kept in an object, which the checker follows there).
+  const seen: { limitation: boolean | null; availableBps: number | null } = {
+    limitation: null,
+    availableBps: null,
+  }
   report.forEach((s: Record<string, unknown>) => {
     const num = (key: string) => (typeof s[key] === 'number' ? s[key] : null)
     if (s.type === 'outbound-rtp' && s.kind === 'video') {
       sample.bytesSent += num('bytesSent') ?? 0
       sample.packetsSent += num('packetsSent') ?? 0
+      if (typeof s.qualityLimitationReason === 'string') {
+        seen.limitation = (seen.limitation ?? false) || s.qualityLimitationReason === 'bandwidth'
+      }
     } else if (s.type === 'remote-inbound-rtp' && s.kind === 'video') {
       sample.packetsLost = num('packetsLost') ?? sample.packetsLost
       sample.fractionLost = num('fractionLost') ?? sample.fractionLost
       sample.rttS = num('roundTripTime') ?? sample.rttS
     } else if (s.type === 'candidate-pair' && s.nominated === true && s.state === 'succeeded') {
       pairRtt = num('currentRoundTripTime') ?? pairRtt
+      seen.availableBps = num('availableOutgoingBitrate') ?? seen.availableBps
     }
   })
   sample.rttS ??= pairRtt
+  const { limitation, availableBps } = seen
+  const narrow = availableBps === null ? null : availableBps < WARN_BITRATE_KBPS * 1000
+  sample.bandwidthLimited = limitation === null && narrow === null ? null : !!(limitation || narrow)
   return sample
 }
 

@@ -575,6 +575,7 @@ describe('the connection in plain words', () => {
     const next = { ...first, atMs: 1000, bytesSent: 312_500, packetsSent: 400, packetsLost: 24 }
     expect(figuresBetween(first, next)).toEqual({ bitrateKbps: 2500, lossPct: 6, rttMs: 80 })
     expect(figuresBetween(first, { ...next, fractionLost: 0.02 }).lossPct).toBe(2)
+    expect(figuresBetween(first, { ...next, bandwidthLimited: false }).bandwidthLimited).toBe(false)
   })
 
   it('warns when viewers will suffer', () => {
@@ -586,5 +587,9 @@ describe('the connection in plain words', () => {
     ])
     // No video sent (camera off): a low bitrate is expected.
     expect(connectionWarnings({ bitrateKbps: 30, lossPct: 0, rttMs: 80 }, false)).toEqual([])
+    // A plain scene needs little: a low bitrate the network does not hold back is no warning.
+    const plain = { bitrateKbps: 220, lossPct: 0, rttMs: 3 }
+    expect(connectionWarnings({ ...plain, bandwidthLimited: false }, true)).toEqual([])
+    expect(connectionWarnings({ ...plain, bandwidthLimited: true }, true)).toEqual(['bitrate'])
   })
 })

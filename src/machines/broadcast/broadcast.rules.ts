@@ -45,8 +45,8 @@ export function connectionWarnings(
   const warnings: ConnectionWarning[] = []
   if (stats.lossPct !== null && stats.lossPct > WARN_LOSS_PCT) warnings.push('loss')
   if (stats.rttMs !== null && stats.rttMs > WARN_RTT_MS) warnings.push('rtt')
-  if (sendingVideo && stats.bitrateKbps !== null && stats.bitrateKbps < WARN_BITRATE_KBPS)
-    warnings.push('bitrate')
+  const low = stats.bitrateKbps !== null && stats.bitrateKbps < WARN_BITRATE_KBPS
+  if (sendingVideo && low && stats.bandwidthLimited !== false) warnings.push('bitrate')
   return warnings
 }
 
@@ -61,6 +61,11 @@ export interface StatsSample {
   fractionLost: number | null
   /** Seconds: remote-inbound-rtp's roundTripTime, or the selected pair's currentRoundTripTime. */
   rttS: number | null
+  /**
+   * outbound-rtp's qualityLimitationReason is 'bandwidth', or the selected pair's
+   * availableOutgoingBitrate is under WARN_BITRATE_KBPS; null where the browser gives neither.
+   */
+  bandwidthLimited?: boolean | null
 }
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
@@ -83,6 +88,9 @@ export function figuresBetween(prev: StatsSample | null, next: StatsSample): Con
     bitrateKbps: bitrateKbps === null ? null : Math.round(bitrateKbps),
     lossPct: lossPct === null ? null : round(lossPct, 1),
     rttMs: next.rttS === null ? null : Math.round(next.rttS * 1000),
+    ...(typeof next.bandwidthLimited === 'boolean'
+      ? { bandwidthLimited: next.bandwidthLimited }
+      : {}),
   }
 }
 

@@ -51,6 +51,12 @@ export interface ConnectionStats {
   lossPct: number | null
   /** Round trip to the media host, milliseconds. */
   rttMs: number | null
+  /**
+   * Whether the browser says the network holds back what it sends (its encoder limited by
+   * bandwidth, or its estimate of the way out under the warning's bitrate); absent where it does
+   * not say. A plain scene needs little: a low bitrate alone is no bad network.
+   */
+  bandwidthLimited?: boolean
 }
 
 /** Why the camera or microphone could not be used. */
