@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import type { Readable } from 'node:stream'
-import { BoxSplitter } from './fmp4.ts'
-import { ladderArgs, rungsFor, SOURCE_RUNG, sourceArgs, type Rung } from './ladder.ts'
+import { ladderArgs, rungsFor, SOURCE_RUNG, type Rung } from './ladder.ts'
+import { pump, type LiveEvents, type PublisherEvents, type SourceInput } from './source.ts'
 import { Rendition, type SegmentClock } from './rendition.ts'
 import { SourceStarts } from './source-starts.ts'
 import { ffmpegBin } from '../../config-media.ts'
+
+export { rtmpSource, type LiveEvents, type PublisherEvents, type SourceInput } from './source.ts'
 
 /** No fragment for this long from a connected encoder: the live is stalled. */
 export const STALL_MS = 3000
@@ -14,69 +16,10 @@ const RESTART_MAX_MS = 8000
 /** A transcoder this far behind (bytes waiting on its stdin) is restarted rather than waited for. */
 const LADDER_BACKLOG_BYTES = 16 * 1024 * 1024
 
-export interface LiveEvents {
-  /** The encoder's video stopped arriving (true) or came back (false). */
-  stall(stalled: boolean): void
-  log(message: string): void
-  /** The source reader (re)started: a WebRTC sender is asked for a keyframe to begin with. */
-  sourceStarted?(): void
-  /**
-   * When the publisher's video last arrived, where the host knows it better than from the
-   * fragments: a browser's sound goes on when its camera stops (the page in the background), and
-   * its viewers must see it away, not a frozen picture.
-   */
-  lastVideoAt?(): number
-}
-
-/** What a publisher brings to its live, and takes back when it goes (WHIP: its session's). */
-export type PublisherEvents = Pick<LiveEvents, 'sourceStarted' | 'lastVideoAt'>
-
-/**
- * Where a live's source comes from: ffmpeg's input arguments (and, for an SDP, what it reads on
- * stdin), and whether the ladder is transcoded from it. An OBS live reads nginx-rtmp and gets a
- * ladder; a browser live (WHIP) reads its RTP, and its ladder is what the browser sends, so the
- * host transcodes no video for it.
- */
-export interface SourceInput {
-  kind: 'rtmp' | 'whip'
-  args: string[]
-  stdin?: string
-  ladder: boolean
-}
-
-/** An OBS live: ffmpeg reads the encoder's stream from nginx-rtmp. */
-export const rtmpSource = (rtmpPlayUrl: string): SourceInput => ({
-  kind: 'rtmp',
-  args: sourceArgs(rtmpPlayUrl),
-  ladder: true,
-})
-
-/** Reads fMP4 from a process's pipe into a rendition: init, then `moof`+`mdat` pairs. */
-function pump(
-  stream: Readable,
-  onInit: (init: Buffer) => void,
-  onFragment: (moof: Buffer, mdat: Buffer) => void,
-): void {
-  const splitter = new BoxSplitter()
-  let ftyp: Buffer | null = null
-  let moof: Buffer | null = null
-  stream.on('data', (chunk: Buffer) => {
-    for (const box of splitter.push(chunk)) {
-      if (box.type === 'ftyp') ftyp = box.data
-      else if (box.type === 'moov') onInit(ftyp ? Buffer.concat([ftyp, box.data]) : box.data)
-      else if (box.type === 'moof') moof = box.data
-      else if (box.type === 'mdat' && moof) {
-        onFragment(moof, box.data)
-        moof = null
-      }
-    }
-  })
-}
-
 /**
  * One live on the media host: the source rung read by ffmpeg (from nginx-rtmp for OBS, from RTP
- * for a browser), the ladder transcoded from an OBS source, each a Low-Latency HLS rendition. Lives on across an encoder's reconnects (the same
- * playlists continue) until the host drops it.
+ * for a browser), the ladder transcoded from an OBS source, each a Low-Latency HLS rendition.
+ * Lives on across an encoder's reconnects (the same playlists continue) until the host drops it.
  */
 export class Live {
   readonly source: Rendition
