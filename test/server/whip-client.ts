@@ -114,7 +114,9 @@ export class WhipPublisher {
         ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30'],
         ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
         ...['-map', '0:v', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'],
-        ...['-profile:v', 'baseline', '-pix_fmt', 'yuv420p', '-g', '30', '-bsf:v', 'dump_extra'],
+        // SPS and PPS before every keyframe, as browsers send them: a reader may join at any.
+        ...['-profile:v', 'baseline', '-pix_fmt', 'yuv420p', '-g', '30'],
+        ...['-x264-params', 'repeat-headers=1'],
         ...['-payload_type', '96', '-f', 'rtp', `rtp://127.0.0.1:${ports[0]}?pkt_size=1200`],
         ...['-map', '1:a', '-c:a', 'libopus', '-b:a', '64k'],
         ...['-payload_type', '111', '-f', 'rtp', `rtp://127.0.0.1:${ports[1]}?pkt_size=1200`],

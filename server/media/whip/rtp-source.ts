@@ -60,7 +60,9 @@ export function whipSource(ports: { video: number; audio: number }, audio: boole
     args: [
       ...QUIET,
       ...['-protocol_whitelist', 'pipe,udp,rtp'],
-      ...['-fflags', 'nobuffer', '-analyzeduration', '1000000', '-probesize', '1000000'],
+      // The browser's first keyframe (with its SPS and PPS) comes once asked for: wait for it
+      // rather than give up and start over (probing ends as soon as both tracks are known).
+      ...['-fflags', 'nobuffer', '-analyzeduration', '5000000', '-probesize', '5000000'],
       ...['-reorder_queue_size', '64', '-max_delay', '100000'],
       // Its ports on loopback only, and packets taken from loopback only: nobody else can feed it.
       ...['-localaddr', '127.0.0.1'],
