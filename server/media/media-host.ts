@@ -72,23 +72,24 @@ export async function startMediaHost(s: MediaHostSettings): Promise<RunningMedia
   const callbacks = await listen(host.callbacks, 0, '127.0.0.1')
   const port = (http.address() as AddressInfo).port
   const visible = s.httpHost === '0.0.0.0' ? '127.0.0.1' : s.httpHost
+  /** The host with its servers; `stopNginx` ends nginx, if there is one, and waits for it. */
+  const running = (exited: Promise<number | null>, stopNginx: () => Promise<void>) => ({
+    url: `http://${visible}:${port}`,
+    host,
+    exited,
+    async close() {
+      host.close()
+      http.close()
+      callbacks.close()
+      await stopNginx()
+    },
+  })
   if (s.rtmp === false) {
     let stopped: () => void = () => {}
     const exited = new Promise<number | null>((resolve) => {
       stopped = () => resolve(0)
     })
-    return {
-      url: `http://${visible}:${port}`,
-      host,
-      exited,
-      async close() {
-        host.close()
-        http.close()
-        callbacks.close()
-        stopped()
-        await Promise.resolve()
-      },
-    }
+    return running(exited, () => Promise.resolve(stopped()))
   }
   fs.mkdirSync(s.mediaDir, { recursive: true })
   // Left by an nginx that did not stop cleanly: nginx will not listen on a socket file that exists.
@@ -113,18 +114,10 @@ export async function startMediaHost(s: MediaHostSettings): Promise<RunningMedia
     if (nginx.exitCode !== null) break
     await new Promise((r) => setTimeout(r, 50))
   }
-  return {
-    url: `http://${visible}:${port}`,
-    host,
-    exited,
-    async close() {
-      host.close()
-      http.close()
-      callbacks.close()
-      if (nginx.exitCode === null) {
-        nginx.kill('SIGQUIT')
-        await exited
-      }
-    },
-  }
+  return running(exited, async () => {
+    if (nginx.exitCode === null) {
+      nginx.kill('SIGQUIT')
+      await exited
+    }
+  })
 }

@@ -179,11 +179,7 @@ export async function ingestStalled(
  */
 export async function endLostLives(db: Db, hub: PushHub, now = new Date()): Promise<number[]> {
   const lostBefore = new Date(now.getTime() - OBS_RECONNECT_GRACE_MS)
-  const ended = await db.transaction().execute(async (tx) => {
-    const { rows } = await sql<{
-      locked: boolean
-    }>`select pg_try_advisory_xact_lock(${LOST_INGEST_LOCK}::bigint) as locked`.execute(tx)
-    if (!rows[0]?.locked) return []
+  return endLivesOnce(db, hub, LOST_INGEST_LOCK, now, async (tx) => {
     const due = await tx
       .selectFrom('lives')
       .select(['id', 'bcsvr_key'])
@@ -197,6 +193,26 @@ export async function endLostLives(db: Db, hub: PushHub, now = new Date()): Prom
       if (await closeLive(tx, live.id, now, { lostBefore })) closed.push(live)
     }
     return closed
+  })
+}
+
+/**
+ * A sweep that ends lives, run by one process of several: under the advisory lock `lock` (the
+ * others skip), `close` ends what is due in the transaction and answers those it ended, whose
+ * viewers are told after the commit (`t:101`). Answers their ids.
+ */
+export async function endLivesOnce(
+  db: Db,
+  hub: PushHub,
+  lock: number,
+  now: Date,
+  close: (tx: Db) => Promise<Array<{ id: number; bcsvr_key: string }>>,
+): Promise<number[]> {
+  const ended = await db.transaction().execute(async (tx) => {
+    const { rows } = await sql<{
+      locked: boolean
+    }>`select pg_try_advisory_xact_lock(${lock}::bigint) as locked`.execute(tx)
+    return rows[0]?.locked ? close(tx) : []
   })
   for (const live of ended) {
     hub.publishFrame(live.bcsvr_key, '101', { created_at: Math.floor(now.getTime() / 1000) })

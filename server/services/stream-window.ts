@@ -4,7 +4,6 @@
  * (publishPreflight); and a regulated minor's live that reaches the end of the streaming window
  * ends by itself (endLivesPastWindow), whatever the encoder or the page keeps sending.
  */
-import { sql } from 'kysely'
 import { REGULATION, isStreamingAllowed } from '../../src/domain/regulation.ts'
 import type { PushHub } from '../broadcast/hub.ts'
 import type { Db } from '../db/index.ts'
@@ -12,6 +11,7 @@ import type { Logger } from '../env.ts'
 import { startJob, type Job } from './jobs.ts'
 import { closeLive, liveMessages, roomByStreamKey, roomRegulation } from './lives.ts'
 import { HELD_REFUSAL, publishHeld } from './obs-hold.ts'
+import { endLivesOnce } from './rtmp-ingest.ts'
 
 /** How often every process looks for lives past their window (a window ends on the minute). */
 export const WINDOW_SWEEP_MS = 5000
@@ -55,11 +55,7 @@ export async function endLivesPastWindow(
   nowMs = Date.now(),
 ): Promise<number[]> {
   const now = new Date(nowMs)
-  const ended = await db.transaction().execute(async (tx) => {
-    const { rows } = await sql<{
-      locked: boolean
-    }>`select pg_try_advisory_xact_lock(${WINDOW_SWEEP_LOCK}::bigint) as locked`.execute(tx)
-    if (!rows[0]?.locked) return []
+  return endLivesOnce(db, hub, WINDOW_SWEEP_LOCK, now, async (tx) => {
     // Only rooms that can be regulated: marked, or with an owner's birthday.
     const open = await tx
       .selectFrom('lives')
@@ -80,10 +76,6 @@ export async function endLivesPastWindow(
     }
     return closed
   })
-  for (const live of ended) {
-    hub.publishFrame(live.bcsvr_key, '101', { created_at: Math.floor(nowMs / 1000) })
-  }
-  return ended.map((live) => live.id)
 }
 
 /** endLivesPastWindow now and every `intervalMs` (WINDOW_SWEEP_MS; 0 = never), in every process. */

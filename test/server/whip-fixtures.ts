@@ -67,3 +67,18 @@ export async function startWhipSite(
     },
   }
 }
+
+/** Polls `what` every 100 ms until it gives a value (a throw counts as none), or fails with `label`. */
+export async function until<T>(
+  what: () => Promise<T | undefined | false>,
+  ms: number,
+  label: string,
+): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const value = await what().catch(() => undefined)
+    if (value) return value
+    if (Date.now() > end) throw new Error(`timed out: ${label}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}

@@ -7,7 +7,7 @@ import type { IceServersAnswer } from '../../src/contract/whip.ts'
 import { freePort } from '../free-port.ts'
 import { endLive, obsKeyOf, openLiveOf, rotateKey } from './obs-fixtures.ts'
 import { WhipPublisher } from './whip-client.ts'
-import { startWhipSite, type WhipSite } from './whip-fixtures.ts'
+import { startWhipSite, until, type WhipSite } from './whip-fixtures.ts'
 
 // TURN for livers on networks that let nothing else through (issue #51), with Debian's coturn
 // and the TURN REST scheme: the site hands the room's owner time-limited credentials made with
@@ -32,16 +32,6 @@ const relayIp = () =>
   Object.values(os.networkInterfaces())
     .flat()
     .find((a) => a && a.family === 'IPv4' && !a.internal)?.address ?? '127.0.0.1'
-
-async function until<T>(what: () => Promise<T | undefined | false>, ms: number, label: string) {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = await what().catch(() => undefined)
-    if (value) return value
-    if (Date.now() > end) throw new Error(`timed out: ${label}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 describe.runIf(available())('publishing through TURN (coturn, time-limited credentials)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-turn-'))

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { OBS_ROOM as ROOM, endLive, obsKeyOf, openLiveOf, rotateKey } from './obs-fixtures.ts'
 import { WhipPublisher } from './whip-client.ts'
-import { startWhipSite, type WhipSite } from './whip-fixtures.ts'
+import { startWhipSite, until, type WhipSite } from './whip-fixtures.ts'
 
 // Going live without OBS (issue #51): a WHIP publisher other than the site's page (werift's own
 // peer, fed by ffmpeg) publishes with the room's key through the site's /whip; the live starts as
@@ -16,16 +16,6 @@ function available(): boolean {
   if (!ok && process.env.CI) throw new Error('CI=true but ffmpeg is missing')
   if (!ok) console.warn('WHIP not run here: ffmpeg is missing')
   return ok
-}
-
-async function until<T>(what: () => Promise<T | undefined | false>, ms: number, label: string) {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = await what().catch(() => undefined)
-    if (value) return value
-    if (Date.now() > end) throw new Error(`timed out: ${label}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
 }
 
 describe.runIf(available())('publishing from a WHIP client', () => {
