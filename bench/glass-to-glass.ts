@@ -238,6 +238,8 @@ export async function benchGlassToGlass(options: { quick: boolean }): Promise<Be
       env: {
         ...process.env,
         PORT: new URL(siteUrl).port,
+        // As the demo's: its publishers (the browser here) are on this machine's own addresses.
+        KIRARI_DEMO: '1',
         MEDIA_PORT: String(mediaPort),
         RTMP_URL: rtmpUrl,
         MEDIA_DIR: mediaDir,

@@ -250,6 +250,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (options.rtmpUrl) {
       const media = start('media', [process.execPath, '--import', 'tsx', 'server/media-main.ts'], {
         KIRARI_URL: origin,
+        // The cluster is the demo's shape on one machine: its publishers are on loopback.
+        KIRARI_DEMO: '1',
         MEDIA_PORT: String(mediaPort),
         RTMP_URL: options.rtmpUrl,
         MEDIA_DIR: path.join(dir, 'media'),

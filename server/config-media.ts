@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { ConfigError, origin } from './config-values.ts'
+import type { WhipPeerSettings } from './media/whip/session.ts'
 
 /** The ffmpeg the media host and the test pattern run: FFMPEG_BIN, else `ffmpeg` on PATH. */
 export const ffmpegBin = (env: NodeJS.ProcessEnv = process.env) => env.FFMPEG_BIN || 'ffmpeg'
@@ -80,7 +81,10 @@ function whipPeerConfig(env: NodeJS.ProcessEnv) {
     }
     portRange = [from, to]
   }
-  // A production host checks no private address an offer names, unless told (a LAN site).
-  const allowPrivatePeers = env.NODE_ENV !== 'production' || env.WHIP_ALLOW_PRIVATE_PEERS === '1'
-  return { iceServers: [], publicAddresses, allowPrivatePeers, ...(portRange ? { portRange } : {}) }
+  // A production host (no KIRARI_DEMO, as the site's production) checks only public addresses
+  // an offer names, and private ones too when told (WHIP_ALLOW_PRIVATE_PEERS=1: a LAN site).
+  const peers: WhipPeerSettings['peers'] =
+    env.KIRARI_DEMO === '1' ? 'any' : env.WHIP_ALLOW_PRIVATE_PEERS === '1' ? 'lan' : 'public'
+  const settings: WhipPeerSettings = { iceServers: [], publicAddresses, peers }
+  return portRange ? { ...settings, portRange } : settings
 }

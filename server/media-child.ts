@@ -6,7 +6,7 @@ const root = path.resolve(import.meta.dirname, '..')
 
 /** What the media host reads (config-media.ts, media-main.ts): the web process's secrets stay. */
 const MEDIA_ENV =
-  /^(PATH|HOME|TMPDIR|LANG|NODE_ENV|NODE_OPTIONS|HOST|PORT|RTMP_URL|RTMP_CALLBACK_SECRET|MEDIA_\w+|WHIP_\w+|FFMPEG_BIN|NGINX_BIN|NGINX_RTMP_MODULE)$/
+  /^(PATH|HOME|TMPDIR|LANG|NODE_ENV|NODE_OPTIONS|KIRARI_DEMO|HOST|PORT|RTMP_URL|RTMP_CALLBACK_SECRET|MEDIA_\w+|WHIP_\w+|FFMPEG_BIN|NGINX_BIN|NGINX_RTMP_MODULE)$/
 
 const mediaEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(env).filter(([name]) => MEDIA_ENV.test(name)))

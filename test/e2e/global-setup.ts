@@ -85,6 +85,8 @@ export default async function setup(project: TestProject) {
     env: {
       ...process.env,
       KIRARI_URL: site.url,
+      // As the demo's: its publishers (the browser here) are on this machine's own addresses.
+      KIRARI_DEMO: '1',
       MEDIA_PORT: String(mediaPort),
       RTMP_URL: rtmpUrl,
       MEDIA_DIR: mediaDir,

@@ -146,6 +146,13 @@ export class WhipPublisher {
     return response.status
   }
 
+  /** Stops sending without a word (the phone lost its network): no DELETE, no more packets. */
+  goSilent(): void {
+    this.encoder?.kill('SIGKILL')
+    for (const socket of this.sockets) socket.close()
+    this.sockets = []
+  }
+
   async close(): Promise<void> {
     this.encoder?.kill('SIGKILL')
     for (const socket of this.sockets) socket.close()

@@ -48,7 +48,7 @@ export async function startWhipSite(
     log: (m) => log.push(m),
     dropPublisher: async () => {},
     // Everything here is on loopback and this machine's own addresses.
-    peer: { iceServers: [], publicAddresses: [], allowPrivatePeers: true },
+    peer: { iceServers: [], publicAddresses: [], peers: 'any' },
   })
   holder.app = host.app
   const { liver, roomId } = await logInLiver(server)

@@ -186,6 +186,22 @@ describe.runIf(available())('publishing from a WHIP client', () => {
       second.videoPaused = false
       await until(async () => (await stalledAt()) === null, 8000, 'the live back')
 
+      // The publisher goes silent without a DELETE (its network went): a new POST with the key
+      // takes over once it has sent nothing for 3 s, and the same live goes on from the new one.
+      second.goSilent()
+      await new Promise((r) => setTimeout(r, 3500))
+      const third = publisher()
+      const takeover = await third.publish(url, await key())
+      expect(takeover.status, takeover.text).toBe(201)
+      const tookOver = Date.now()
+      await third.send()
+      await until(
+        () => Promise.resolve((site.host.lives.get(ROOM)?.source.lastDataAt ?? 0) > tookOver + 500),
+        15_000,
+        'the new publisher packaged',
+      )
+      expect((await openLive())?.id).toBe(live.id)
+
       // A replaced key: refused, and the live on air is untouched.
       const old = await key()
       expect((await rotateKey(site.liver, site.roomId)).status).toBe(200)

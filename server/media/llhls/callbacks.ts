@@ -185,6 +185,9 @@ export function publishCallbacks(o: MediaHostOptions): Lives {
       byKey.set(key, live)
       o.log(`${key}: encoder connected`)
     } else {
+      // A publisher that took over from one never let go (a silent WHIP session): the old
+      // reader stops, and the live is read again from where the new one sends.
+      if (live.publishing) live.unpublish()
       live.setInput(source)
       live.setEvents(extra)
       o.log(`${key}: encoder reconnected; the live continues`)

@@ -95,10 +95,14 @@ export class Live {
 
   private readonly endListeners: Array<() => void> = []
 
-  /** `listener` runs when the live ends (at once if it has). */
-  onEnd(listener: () => void): void {
+  /** `listener` runs when the live ends (at once if it has); the answer stops listening. */
+  onEnd(listener: () => void): () => void {
     if (this.ended) listener()
     else this.endListeners.push(listener)
+    return () => {
+      const at = this.endListeners.indexOf(listener)
+      if (at >= 0) this.endListeners.splice(at, 1)
+    }
   }
 
   end(): void {

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net'
+
 /**
  * A WHIP offer, checked before any WebRTC work is done for it (RFC 9725 §4.2: the endpoint
  * answers errors with a 4xx): an SDP with a video section carrying H.264 (packetization-mode 1,
@@ -62,8 +64,9 @@ function narrow(
   const kept = new Set([...primary, ...rtx])
   const lines = section.lines.flatMap((line, i) => {
     if (i === 0) {
-      const [m, kind, port, proto] = line.split(' ')
-      return [[m, kind, port, proto, ...primary, ...rtx].join(' ')]
+      // `m=video 9 UDP/TLS/RTP/SAVPF 96 97 …`: the media, port and protocol, then the payloads.
+      const [media, port, proto] = line.split(' ')
+      return [[media, port, proto, ...primary, ...rtx].join(' ')]
     }
     const pt = /^a=(?:rtpmap|fmtp|rtcp-fb):(\d+|\*)/.exec(line)?.[1]
     return pt === undefined || pt === '*' || kept.has(pt) ? [line] : []
@@ -73,9 +76,13 @@ function narrow(
 
 export function checkOffer(text: string): OfferCheck {
   const all = text.split(/\r?\n/).filter((l) => l.length > 0)
-  // mDNS names (a browser's private host addresses) are not looked up: the browser's checks
-  // reach the host anyway, and the host asks no resolver on a publisher's word.
-  const lines = all.filter((l) => !/^a=candidate:\S+ \d+ \w+ \d+ \S+\.local /i.test(l))
+  // Only candidates whose address is an IP literal: names (a browser's mDNS `.local` ones, or
+  // any other) are not looked up — the browser's checks reach the host anyway, and the host asks
+  // no resolver on a publisher's word.
+  const lines = all.filter((l) => {
+    if (!l.startsWith('a=candidate:')) return true
+    return isIP(l.split(' ')[4] ?? '') !== 0
+  })
   if (lines.filter((l) => l.startsWith('a=candidate:')).length > MAX_CANDIDATES) {
     return {
       ok: false,

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { MEDIA_SECRET_HEADER } from '../../../src/contract/obs.ts'
 import { SDP_CONTENT_TYPE, WHIP_PATH } from '../../../src/contract/whip.ts'
 import { roomKeyOf, type Lives } from '../llhls/callbacks.ts'
+import type { Live } from '../llhls/live.ts'
 import { checkOffer, MAX_OFFER_BYTES } from './offer.ts'
 import { freeRtpPort, whipSource } from './rtp-source.ts'
 import { udpSink, WhipSession, type WhipPeerSettings } from './session.ts'
@@ -92,20 +93,32 @@ export function whipRoutes(o: WhipOptions): Whip {
 
   /**
    * A connected session: the site starts (or continues) the live, and its media is packaged.
-   * Answers the live it feeds, or undefined when it feeds none (refused, or closed meanwhile).
+   * `started.accepted` says whether the site took it (its live then waits for it); answers the
+   * live it feeds, or undefined when it feeds none (refused, or closed meanwhile).
    */
-  const goLive = async (session: WhipSession, name: string, audio: boolean) => {
+  const goLive = async (
+    session: WhipSession,
+    name: string,
+    audio: boolean,
+    started: { accepted: boolean },
+  ): Promise<Live | undefined> => {
     if (!(await session.connected)) return undefined
     const accepted = await askSite('on_publish', name)
-    if (!session.isOpen) return undefined
     if (!('roomUrlKey' in accepted)) {
       o.log(`whip: the site refused the publish: ${accepted.message}`)
       session.close('refused')
       return undefined
     }
+    started.accepted = true
     const ports = { video: await freeRtpPort(), audio: await freeRtpPort() }
-    // Closed while the ports were found: nothing is started for it.
+    // Closed meanwhile: nothing is started for it (its close tells the site it went).
     if (session.hasClosed()) return undefined
+    // An OBS encoder of the room came on while this one connected: it stays, this one goes.
+    const held = o.lives.byKey.get(accepted.roomUrlKey)
+    if (held?.publishing && held.inputKind === 'rtmp') {
+      session.close('the room has another publisher')
+      return undefined
+    }
     const sink = udpSink(ports)
     session.onClosed(() => sink.close())
     const live = o.lives.accept(name, accepted.roomUrlKey, whipSource(ports, audio), {
@@ -116,11 +129,21 @@ export function whipRoutes(o: WhipOptions): Whip {
       lastVideoAt: () => session.lastVideoAt,
     })
     // The live ended (the site said so, an OBS encoder took the room): this publisher goes too.
-    live.onEnd(() => session.close('the live is over'))
+    const unlisten = live.onEnd(() => session.close('the live is over'))
+    session.onClosed(unlisten)
     session.setSink(sink)
     live.publish()
     return live
   }
+
+  /** Tells the site the publisher of `name` went: its live waits for it (or ends after). */
+  const tellGone = (name: string) =>
+    fetch(`${o.siteUrl}/media/rtmp/on_publish_done`, {
+      method: 'POST',
+      headers: siteHeaders,
+      body: new URLSearchParams({ name }),
+      signal: AbortSignal.timeout(SITE_MS),
+    })
 
   // A body is read only up to the offer's bound, with or without a Content-Length.
   app.post(
@@ -137,11 +160,8 @@ export function whipRoutes(o: WhipOptions): Whip {
     const body = await c.req.text()
     const offer = checkOffer(body)
     if (!offer.ok) return refuse(c, offer.status, offer.message)
-    // One offer of a key at a time, and the host's sessions counted with the offers in hand.
+    // One offer of a key at a time (the host's cap is counted once the key is checked).
     if (answering.has(name)) return refuse(c, 409, 'an offer of this key is being answered')
-    if (sessions.size + answering.size >= (o.maxSessions ?? MAX_SESSIONS)) {
-      return refuse(c, 503, 'this media host is full; try again later')
-    }
     answering.add(name)
     try {
       return await answerOffer(c, name, offer)
@@ -157,6 +177,9 @@ export function whipRoutes(o: WhipOptions): Whip {
   ) => {
     const checked = await askSite('on_preflight', name)
     if (!('roomUrlKey' in checked)) return refuse(c, checked.status, checked.message)
+    if (sessions.size >= (o.maxSessions ?? MAX_SESSIONS)) {
+      return refuse(c, 503, 'this media host is full; try again later')
+    }
     // Another publisher of this room is on air (this key's, or an OBS encoder's): it stays.
     const live = o.lives.byKey.get(checked.roomUrlKey)
     const other = byName.get(name)
@@ -166,9 +189,33 @@ export function whipRoutes(o: WhipOptions): Whip {
     if (otherOnAir || rtmpOnAir) {
       return refuse(c, 409, 'this room already has a publisher on air; end it first')
     }
+    const session = new WhipSession(o.peer)
+    const started = { accepted: false }
+    let fed: Promise<Live | undefined> = Promise.resolve(undefined)
+    sessions.set(session.id, { session, name })
+    // The new session is the key's before the silent one it replaces goes, so that one's going
+    // does not tell the site the publisher left.
+    byName.set(name, session)
+    session.onClosed((why) => {
+      sessions.delete(session.id)
+      if (byName.get(name) === session) byName.delete(name)
+      // Once its start is settled (the site's on_publish answered): a live the site took for it
+      // waits for its publisher, unless another publisher of the key or an OBS encoder feeds it.
+      void fed
+        .then((mine) => {
+          if (!started.accepted || byName.has(name)) return
+          const now = o.lives.byName.get(name)
+          if (mine ? mine.ended || now !== mine || mine.inputKind !== 'whip' : now?.publishing) {
+            return
+          }
+          o.log(`${checked.roomUrlKey}: browser publisher gone (${why})`)
+          if (mine) o.lives.release(name)
+          return tellGone(name)
+        })
+        .catch((e: unknown) => o.log(`whip: publish_done not told: ${String(e)}`))
+    })
     // A silent session of this key (its network went): the new one takes over.
     other?.close('replaced')
-    const session = new WhipSession(o.peer)
     let answer: string
     try {
       answer = await session.answer(offer.sdp)
@@ -176,32 +223,10 @@ export function whipRoutes(o: WhipOptions): Whip {
       session.close('bad offer')
       return refuse(c, 400, `the offer could not be answered: ${String(error).slice(0, 200)}`)
     }
-    sessions.set(session.id, { session, name })
-    byName.set(name, session)
-    const fed = goLive(session, name, offer.audio).catch((e: unknown) => {
+    fed = goLive(session, name, offer.audio, started).catch((e: unknown) => {
       o.log(`whip: could not start the live: ${String(e)}`)
       session.close('failed')
       return undefined
-    })
-    session.onClosed((why) => {
-      sessions.delete(session.id)
-      if (byName.get(name) === session) byName.delete(name)
-      // Once its start is settled (the site's on_publish answered), and only for the live it
-      // still feeds: a live an OBS encoder took, or one already over, is not this one's to end.
-      void fed
-        .then((live) => {
-          if (!live || live.ended || o.lives.byName.get(name) !== live) return
-          if (live.inputKind !== 'whip' || byName.has(name)) return
-          o.log(`${checked.roomUrlKey}: browser publisher gone (${why})`)
-          o.lives.release(name)
-          return fetch(`${o.siteUrl}/media/rtmp/on_publish_done`, {
-            method: 'POST',
-            headers: siteHeaders,
-            body: new URLSearchParams({ name }),
-            signal: AbortSignal.timeout(SITE_MS),
-          })
-        })
-        .catch((e: unknown) => o.log(`whip: publish_done not told: ${String(e)}`))
     })
     c.header('Location', `${WHIP_PATH}/sessions/${session.id}`)
     c.header('Content-Type', SDP_CONTENT_TYPE)

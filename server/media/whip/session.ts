@@ -37,11 +37,21 @@ export interface WhipPeerSettings {
   /** UDP ports for ICE (a firewall opens these), or any. */
   portRange?: [number, number]
   /**
-   * Whether ICE checks may go to loopback and private addresses an offer names (the demo, the
-   * tests, a site on a LAN). Off in production: an offer must not make the host probe its own
-   * network (checks answered from there still connect, as peer-reflexive candidates).
+   * Where ICE checks may go among the addresses an offer names: 'public' only (production), also
+   * 'lan' (private, unique-local and carrier-grade NAT ranges: a site on a LAN), or 'any' (the
+   * demo and the tests, all on loopback). Checks answered from elsewhere still connect, as
+   * peer-reflexive candidates: this only keeps an offer from making the host probe its network.
    */
-  allowPrivatePeers?: boolean
+  peers?: 'public' | 'lan' | 'any'
+}
+
+const LAN = new Set(['private', 'uniqueLocal', 'carrierGradeNat'])
+
+/** Whether the host may send ICE checks to `address` under `peers`. */
+export function mayCheck(address: string, peers: WhipPeerSettings['peers'] = 'public'): boolean {
+  if (peers === 'any') return true
+  const refused = refusedAddress(address)
+  return refused === null || (peers === 'lan' && LAN.has(refused))
 }
 
 /** Where a session's media goes: ffmpeg's RTP and RTCP ports on loopback (server/media/whip/rtp-out.ts). */
@@ -102,9 +112,7 @@ export class WhipSession {
         : undefined,
       icePortRange: settings.portRange,
       iceUseIpv6: false,
-      iceFilterCandidatePair: settings.allowPrivatePeers
-        ? undefined
-        : (pair) => refusedAddress(pair.remoteCandidate.host) === null,
+      iceFilterCandidatePair: (pair) => mayCheck(pair.remoteCandidate.host, settings.peers),
       bundlePolicy: 'max-bundle',
     })
     this.connected = new Promise((resolve) => {

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_CANDIDATES, checkOffer } from '../../server/media/whip/offer.ts'
+import { mayCheck } from '../../server/media/whip/session.ts'
+
+// What an offer may make the media host do (issue #51): its ICE checks go only where the site's
+// policy lets them, and no name in an offer is ever looked up.
+
+const offer = (candidates: string[]) =>
+  [
+    'v=0',
+    'o=- 1 2 IN IP4 127.0.0.1',
+    's=-',
+    't=0 0',
+    'm=video 9 UDP/TLS/RTP/SAVPF 102 103',
+    'a=rtpmap:102 H264/90000',
+    'a=fmtp:102 level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
+    'a=rtpmap:103 rtx/90000',
+    'a=fmtp:103 apt=102',
+    'a=sendonly',
+    ...candidates,
+    'm=audio 9 UDP/TLS/RTP/SAVPF 111',
+    'a=rtpmap:111 opus/48000/2',
+    'a=sendonly',
+    '',
+  ].join('\r\n')
+
+const candidate = (host: string, i = 1) =>
+  `a=candidate:${i} 1 udp 2122260223 ${host} 5000${i % 10} typ host generation 0`
+
+describe('a WHIP offer', () => {
+  it('keeps H.264 with its RTX, and only candidates whose address is an IP literal', () => {
+    const checked = checkOffer(
+      offer([
+        candidate('151.101.1.1', 1),
+        candidate('3f1c2a9e-1b2c.local', 2),
+        candidate('x.local.', 3),
+        candidate('a.local.example.com', 4),
+        candidate('2001:db8::1', 5),
+      ]),
+    )
+    if (!checked.ok) throw new Error(checked.message)
+    const kept = checked.sdp.split('\r\n').filter((l) => l.startsWith('a=candidate:'))
+    expect(kept).toEqual([candidate('151.101.1.1', 1), candidate('2001:db8::1', 5)])
+    expect(checked.sdp).toContain('m=video 9 UDP/TLS/RTP/SAVPF 102 103')
+    expect(checked.audio).toBe(true)
+  })
+
+  it(`refuses more than ${MAX_CANDIDATES} candidates`, () => {
+    const many = Array.from({ length: MAX_CANDIDATES + 1 }, (_, i) =>
+      candidate(`151.101.2.${i + 1}`, i),
+    )
+    expect(checkOffer(offer(many))).toMatchObject({ ok: false, status: 400 })
+  })
+})
+
+describe('where the media host sends ICE checks', () => {
+  it('in production, to public addresses only', () => {
+    expect(mayCheck('151.101.1.1')).toBe(true)
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.5',
+      '192.168.1.2',
+      '169.254.169.254',
+      '100.64.0.1',
+      '::1',
+      'fd00::1',
+    ]) {
+      expect(mayCheck(address), address).toBe(false)
+    }
+  })
+
+  it('on a LAN site, to its private ranges too, never loopback or link-local', () => {
+    expect(mayCheck('10.0.0.5', 'lan')).toBe(true)
+    expect(mayCheck('fd00::1', 'lan')).toBe(true)
+    expect(mayCheck('100.64.0.1', 'lan')).toBe(true)
+    expect(mayCheck('127.0.0.1', 'lan')).toBe(false)
+    expect(mayCheck('169.254.169.254', 'lan')).toBe(false)
+  })
+
+  it('in the demo, anywhere (everything is on this machine)', () => {
+    expect(mayCheck('127.0.0.1', 'any')).toBe(true)
+  })
+})
