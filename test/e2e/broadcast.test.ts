@@ -34,7 +34,7 @@ describe('going live from the browser (WHIP)', () => {
     // The demo channel's live ends first (other files may have ended it already).
     if (await roomIsLive(page)) {
       await panel.getByRole('button', { name: '配信を終了する' }).click()
-      await page.getByText('配信は終了しました。').waitFor()
+      await page.getByText('配信は終了しました。').waitFor({ timeout: 15_000 })
     }
     // From the broadcaster menu to the page, with the camera's preview.
     await panel.getByTestId('room-broadcast-link').click()
@@ -93,5 +93,28 @@ describe('going live from the browser (WHIP)', () => {
     await page.getByTestId('broadcast-end-confirm').click()
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('ended')
     await expect.poll(() => liveIdOf(viewer), { timeout: 10_000 }).toBe(0)
+
+    // The owner's end holds the room's key against encoders reconnecting by themselves; the
+    // next file's OBS goes on air as a liver starting again would, with the hold released.
+    const released = await page.evaluate(async () => {
+      const { csrf_token } = (await (await fetch('/api/csrf_token')).json()) as {
+        csrf_token: string
+      }
+      const status = (await (
+        await fetch('/api/room/status?room_url_key=demo_liver_room')
+      ).json()) as {
+        room_id: number
+      }
+      const answer = await fetch('/api/encoder/publish_ready', {
+        method: 'POST',
+        headers: {
+          'X-CSRF-Token': csrf_token,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: `room_id=${status.room_id}`,
+      })
+      return answer.status
+    })
+    expect(released).toBe(200)
   }, 120_000)
 })
