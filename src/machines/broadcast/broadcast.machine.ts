@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import { live } from './broadcast.live.ts'
-import { broadcastSetup, loadedRoom } from './broadcast.setup.ts'
+import { broadcastSetup, freshLive, loadedRoom } from './broadcast.setup.ts'
 import type { BroadcastContext } from './broadcast.types.ts'
 
 export type * from './broadcast.types.ts'
@@ -38,15 +38,7 @@ export const broadcastMachine = broadcastSetup.createMachine({
     hidden: false,
     recapturing: false,
     publishing: false,
-    credentials: null,
-    live: null,
-    viewers: null,
-    gifts: [],
-    stats: null,
-    problem: null,
-    endReason: null,
-    attempts: 0,
-    interrupted: false,
+    ...freshLive(),
   }),
   invoke: [
     { id: 'clock', src: 'clock', input: { intervalMs: 1000 } },

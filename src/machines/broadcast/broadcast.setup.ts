@@ -52,6 +52,20 @@ export function loadedRoom(context: Pick<BroadcastContext, 'room'>): BroadcastRo
 }
 
 /** The video that goes out: the camera, unless it is off or the page is in the background. */
+/** A live's part of the context before any live: at the start, and again for the next one. */
+export const freshLive = () =>
+  ({
+    live: null,
+    credentials: null,
+    viewers: null,
+    gifts: [],
+    stats: null,
+    problem: null,
+    endReason: null,
+    attempts: 0,
+    interrupted: false,
+  }) satisfies Partial<BroadcastContext>
+
 export const sendsVideo = (c: Pick<BroadcastContext, 'cameraOn' | 'hidden'>) =>
   c.cameraOn && !c.hidden
 
@@ -183,17 +197,7 @@ export const broadcastSetup = setup({
     resetAttempts: assign({ attempts: 0 }),
     endBy: assign((_, reason: EndReason) => ({ endReason: reason })),
     /** Fresh for another live from the same page. */
-    resetLive: assign({
-      live: null,
-      credentials: null,
-      viewers: null,
-      gifts: [],
-      stats: null,
-      problem: null,
-      endReason: null,
-      attempts: 0,
-      interrupted: false,
-    }),
+    resetLive: assign(() => freshLive()),
     addGift: assign(({ context, event }) => {
       assertEvent(event, 'push.gift')
       return { gifts: [event.gift, ...context.gifts].slice(0, GIFT_LOG_MAX) }
