@@ -17,6 +17,17 @@ import type {
 export const ICE_GATHERING_MS = 2000
 /** The video's ceiling: a phone's 720×1280 at 30 fps looks good well under it. */
 export const MAX_VIDEO_BITRATE = 2_500_000
+/**
+ * The simulcast layers the page sends (RFC 8853), best first: the camera's picture, a half and a
+ * quarter of it. The media host makes each a rung of the viewers' quality menu as it comes, so a
+ * phone's live costs it no transcoding; the browser turns the top layers off by itself when its
+ * network narrows, and the live goes on in the others.
+ */
+export const SIMULCAST: readonly RTCRtpEncodingParameters[] = [
+  { rid: 'h', maxBitrate: MAX_VIDEO_BITRATE },
+  { rid: 'm', scaleResolutionDownBy: 2, maxBitrate: 800_000 },
+  { rid: 'l', scaleResolutionDownBy: 4, maxBitrate: 250_000 },
+]
 const POST_TIMEOUT_MS = 15_000
 const STATS_MS = 1000
 
@@ -135,11 +146,21 @@ export function runPublish(
     session = null
   }
 
-  const video = pc.addTransceiver(trackOf(capture, 'video') ?? 'video', {
+  const videoInit = (sendEncodings: RTCRtpEncodingParameters[]): RTCRtpTransceiverInit => ({
     direction: 'sendonly',
     streams: [capture.stream],
-    sendEncodings: [{ maxBitrate: MAX_VIDEO_BITRATE }],
+    sendEncodings,
   })
+  let video: RTCRtpTransceiver
+  try {
+    video = pc.addTransceiver(trackOf(capture, 'video') ?? 'video', videoInit([...SIMULCAST]))
+  } catch {
+    // A browser without simulcast sends one stream; the host then serves it alone.
+    video = pc.addTransceiver(
+      trackOf(capture, 'video') ?? 'video',
+      videoInit([{ maxBitrate: MAX_VIDEO_BITRATE }]),
+    )
+  }
   const audio = pc.addTransceiver(trackOf(capture, 'audio') ?? 'audio', {
     direction: 'sendonly',
     streams: [capture.stream],
@@ -163,12 +184,16 @@ export function runPublish(
   })
 
   const keepMaxBitrate = () => {
-    // Where sendEncodings was not honoured, the ceiling is set once the sender has encodings.
+    // Where sendEncodings was not honoured, the ceilings are set once the sender has encodings.
     const parameters = video.sender.getParameters()
-    const [encoding] = parameters.encodings
-    if (!encoding || encoding.maxBitrate === MAX_VIDEO_BITRATE) return
-    encoding.maxBitrate = MAX_VIDEO_BITRATE
-    void video.sender.setParameters(parameters).catch(() => {})
+    let changed = false
+    for (const encoding of parameters.encodings) {
+      const wanted = SIMULCAST.find((e) => e.rid === encoding.rid)?.maxBitrate ?? MAX_VIDEO_BITRATE
+      if (encoding.maxBitrate === wanted) continue
+      encoding.maxBitrate = wanted
+      changed = true
+    }
+    if (changed) void video.sender.setParameters(parameters).catch(() => {})
   }
 
   const watchStats = () => {

@@ -25,6 +25,56 @@ const liveIdOf = (session: Session) =>
     return status.is_live ? (status.live_id ?? 0) : 0
   })
 
+/** A rendition's low-latency playlist: each segment's msn and date (gaps left out). */
+async function datedSegments(url: string): Promise<Map<number, number>> {
+  const text = await (await fetch(url)).text()
+  let msn = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)?.[1] ?? NaN)
+  const dates = new Map<number, number>()
+  let date: number | null = null
+  let gap = false
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) date = Date.parse(line.slice(25))
+    else if (line === '#EXT-X-GAP') gap = true
+    else if (line.startsWith('#EXTINF')) {
+      if (date !== null && !gap) dates.set(msn, date)
+      msn++
+      date = null
+      gap = false
+    }
+  }
+  return dates
+}
+
+/**
+ * The phone sends its own ladder (simulcast): each layer is a rung of the quality menu at the
+ * size the browser sent (a half and a quarter of the camera's: no transcoder made it), and every
+ * rung dates the same segment the same, so players switch cleanly.
+ */
+async function expectOwnLadder(): Promise<void> {
+  const hls = base() + '/hls/demo_liver_room/live/'
+  const master = async () => (await fetch(hls + 'abr.m3u8')).text()
+  await expect
+    .poll(async () => (await master()).match(/#EXT-X-STREAM-INF/g)?.length ?? 0, {
+      timeout: 20_000,
+    })
+    .toBe(3)
+  const text = await master()
+  const heights = [...text.matchAll(/RESOLUTION=\d+x(\d+)/g)].map((m) => Number(m[1]))
+  const [top = 0, middle, bottom] = heights
+  expect(middle).toBe(top / 2)
+  expect(bottom).toBe(top / 4)
+  const uris = text.split('\n').filter((l) => l && !l.startsWith('#'))
+  const renditions = await Promise.all(uris.map((uri) => datedSegments(hls + uri)))
+  const [source, ...rungs] = renditions
+  for (const rung of rungs) {
+    const shared = [...rung.keys()].filter((msn) => source?.has(msn))
+    expect(shared.length).toBeGreaterThan(0)
+    for (const msn of shared) {
+      expect(Math.abs((rung.get(msn) ?? 0) - (source?.get(msn) ?? 0))).toBeLessThan(100)
+    }
+  }
+}
+
 describe('going live from the browser (WHIP)', () => {
   it('a liver goes live from the phone, a viewer watches and comments, the liver sees it, a network change keeps the live, 配信終了 ends it', async () => {
     const page = liver.page
@@ -63,6 +113,7 @@ describe('going live from the browser (WHIP)', () => {
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 25_000 })
       .toBeGreaterThan(1)
     expect(await video.getAttribute('data-low-latency')).toBe('true')
+    await expectOwnLadder()
     const words = `カメラ見えてます ${Date.now() % 100000}`
     await watch.locator('#comment-input').fill(words)
     await watch.locator('#comment-input').press('Enter')

@@ -91,7 +91,8 @@ export default async function setup(project: TestProject) {
       RTMP_URL: rtmpUrl,
       MEDIA_DIR: mediaDir,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // E2E_MEDIA_LOG=1 shows what it says (its readers' errors) when a test of it goes wrong.
+    stdio: ['ignore', process.env.E2E_MEDIA_LOG ? 'inherit' : 'ignore', 'inherit'],
   })
   project.provide('rtmpUrl', rtmpUrl)
   project.provide('baseUrl', site.url)

@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parse, setOptions, types } from 'hls-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { partTargetFor } from '../../server/media/llhls/rendition.ts'
+import { partTargetFor } from '../../server/media/llhls/timing.ts'
 
 // The encoder's frame rate below: 30 fps, five frames a part.
 const PART_TARGET_S = partTargetFor(1 / 30)

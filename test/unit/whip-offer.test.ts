@@ -53,6 +53,37 @@ describe('a WHIP offer', () => {
   })
 })
 
+/** A browser's simulcast offer (RFC 8853): its rids, and any extra lines in the video section. */
+const simulcast = (send: string, rids: string[]) =>
+  offer([...rids.map((rid) => `a=rid:${rid} send`), `a=simulcast:send ${send}`])
+
+describe('a WHIP offer with simulcast layers', () => {
+  it('names its layers in the offer’s order, and leaves RTX out (layers are repaired without)', () => {
+    const checked = checkOffer(simulcast('h;m;~l', ['h', 'm', 'l']))
+    if (!checked.ok) throw new Error(checked.message)
+    expect(checked.layers).toEqual(['h', 'm', 'l'])
+    expect(checked.sdp).toContain('m=video 9 UDP/TLS/RTP/SAVPF 102\r\n')
+    expect(checked.sdp).not.toContain('rtx')
+    expect(checked.sdp).toContain('a=simulcast:send h;m;~l')
+  })
+
+  it('without simulcast, has no layers and keeps RTX', () => {
+    const checked = checkOffer(offer([]))
+    expect(checked).toMatchObject({ ok: true, layers: [] })
+  })
+
+  it('refuses more layers than the ladder has, a layer without its rid line, a rid twice', () => {
+    for (const bad of [
+      simulcast('a;b;c;d', ['a', 'b', 'c', 'd']),
+      simulcast('h;m', ['h']),
+      simulcast('h;h', ['h']),
+      simulcast('h;m/x', ['h', 'm/x']),
+    ]) {
+      expect(checkOffer(bad)).toMatchObject({ ok: false, status: 400 })
+    }
+  })
+})
+
 describe('where the media host sends ICE checks', () => {
   it('in production, to public addresses only', () => {
     expect(mayCheck('151.101.1.1')).toBe(true)

@@ -1,4 +1,4 @@
-import { FRAGMENT_US } from './rendition.ts'
+import { FRAGMENT_US } from './timing.ts'
 
 /**
  * The quality ladder of an OBS live: the encoder's own stream passed through as the top rung,

@@ -1,7 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import { ladderArgs, rungsFor, SOURCE_RUNG, type Rung } from './ladder.ts'
-import { pump, type LiveEvents, type PublisherEvents, type SourceInput } from './source.ts'
+import { LayerClock, LayerReaders } from './layers.ts'
+import {
+  pump,
+  restartWait,
+  spawnReader,
+  type LiveEvents,
+  type PublisherEvents,
+  type SourceInput,
+} from './source.ts'
 import { Rendition, type SegmentClock } from './rendition.ts'
 import { SourceStarts } from './source-starts.ts'
 import { ffmpegBin } from '../../config-media.ts'
@@ -10,9 +18,6 @@ export { rtmpSource, type LiveEvents, type PublisherEvents, type SourceInput } f
 
 /** No fragment for this long from a connected encoder: the live is stalled. */
 export const STALL_MS = 3000
-/** A transcoder (or the source reader) that died is started again after this, doubling. */
-const RESTART_BASE_MS = 500
-const RESTART_MAX_MS = 8000
 /** A transcoder this far behind (bytes waiting on its stdin) is restarted rather than waited for. */
 const LADDER_BACKLOG_BYTES = 16 * 1024 * 1024
 
@@ -38,6 +43,10 @@ export class Live {
   readonly since = Date.now()
   /** The source's segment starts on the live's timeline, by msn: the ladder cuts at the same. */
   private readonly starts = new SourceStarts()
+  private readonly rungClock: SegmentClock
+  /** A simulcast live's clock and its lower layers' readers. */
+  private readonly layerClock: LayerClock
+  private readonly layerReaders: LayerReaders
   ended = false
 
   constructor(
@@ -46,15 +55,26 @@ export class Live {
     private events: LiveEvents,
     private readonly ffmpeg = ffmpegBin(),
   ) {
-    const sourceClock: SegmentClock = {
-      // The first msn is the clock's seconds: a later live of the room never reuses a name, so
-      // a CDN's copy of an old part can never stand in for a new one.
-      segmentAt: () => ({
-        msn: this.source.lastMsn < 0 ? Math.floor(this.since / 1000) : this.source.lastMsn + 1,
-        pdt: null,
-      }),
+    // The first msn is the clock's seconds: a later live of the room never reuses a name, so a
+    // CDN's copy of an old part can never stand in for a new one.
+    const nextMsn = () =>
+      this.source.lastMsn < 0 ? Math.floor(this.since / 1000) : this.source.lastMsn + 1
+    this.layerClock = new LayerClock(nextMsn)
+    // A simulcast live's renditions keep one clock; otherwise the source counts, the rungs follow.
+    this.source = new Rendition(SOURCE_RUNG.name, {
+      segmentAt: (start, r) =>
+        this.input.layers ? this.layerClock.segmentAt(start, r) : { msn: nextMsn(), pdt: null },
+    })
+    this.rungClock = {
+      segmentAt: (start, r) =>
+        (this.input.layers ? this.layerClock : this.starts.rungClock).segmentAt(start, r),
     }
-    this.source = new Rendition(SOURCE_RUNG.name, sourceClock)
+    this.layerReaders = new LayerReaders(
+      this.ffmpeg,
+      this.layerClock,
+      (message) => this.events.log(message),
+      (now) => this.videoCame(now),
+    )
   }
 
   get inputKind(): SourceInput['kind'] {
@@ -71,16 +91,30 @@ export class Live {
     this.events = { ...this.events, ...extra }
   }
 
-  /** The rungs below the source, once its size is known (best first). */
-  get ladderRungs(): readonly Rung[] {
-    return this.ladder
+  /** Whether the publisher sends its own ladder (simulcast layers). */
+  get simulcast(): boolean {
+    return this.input.layers !== undefined
   }
 
-  /** The encoder (re)connected: read its stream. */
+  /** The rungs below the source: its simulcast layers, or once its size is known (best first). */
+  get ladderRungs(): readonly Rung[] {
+    return this.input.layers?.map((l) => l.rung) ?? this.ladder
+  }
+
+  /** The encoder (re)connected: read its stream (and its simulcast layers). */
   publish(): void {
     this.publishing = true
     this.sourceRestarts = 0
     this.startSource()
+    const layers = (this.input.layers ?? []).map((l) => ({ ...l, rendition: this.rung(l.rung) }))
+    this.layerReaders.start(layers)
+  }
+
+  /** A rung's rendition, made the first time it is named. */
+  private rung(rung: Rung): Rendition {
+    const made = this.rungs.get(rung.name) ?? new Rendition(rung.name, this.rungClock)
+    this.rungs.set(rung.name, made)
+    return made
   }
 
   /** The encoder disconnected: stop reading; the playlists stay until the host drops the live. */
@@ -88,6 +122,7 @@ export class Live {
     this.publishing = false
     this.sourceProcess?.kill('SIGKILL')
     this.sourceProcess = null
+    this.layerReaders.stop()
     this.stopLadder()
     this.source.closeSegment()
     for (const r of this.rungs.values()) r.closeSegment()
@@ -126,41 +161,36 @@ export class Live {
 
   private startSource(): void {
     if (this.ended || !this.publishing || this.sourceProcess) return
-    const child = spawn(this.ffmpeg, this.input.args, {
-      stdio: [this.input.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    })
-    this.sourceProcess = child
-    if (this.input.stdin !== undefined) {
-      child.stdin?.on('error', () => {}) // it exited at once: its exit says why
-      child.stdin?.end(this.input.stdin)
-    }
-    this.events.sourceStarted?.()
     const startedAt = Date.now()
     let firstRun = true
-    const { stdout, stderr } = child
-    if (!stdout || !stderr) throw new Error('ffmpeg was started without its pipes')
-    pump(
-      stdout,
+    const layers = this.input.layers !== undefined
+    const child = spawnReader(
+      this.ffmpeg,
+      this.input,
       (init) => {
         // A new connection continues the live's timeline where the last one stopped.
         this.source.begin(init, this.source.timelineEnd)
+        if (layers) this.layerClock.newRun(this.source, Date.now())
         this.onSourceInit()
       },
       (moof, mdat) => {
+        if (layers && !this.layerClock.place(this.source, moof, Date.now())) return
         if (firstRun) {
           firstRun = false
           this.sourceRestarts = 0
         }
         this.onSourceFragment(moof, mdat)
       },
+      (message) => this.events.log(`source: ${message}`),
     )
-    stderr.on('data', (d: Buffer) => this.events.log(`source: ${d.toString().trim()}`))
+    this.sourceProcess = child
+    this.events.sourceStarted?.()
     child.on('exit', () => {
       if (this.sourceProcess === child) this.sourceProcess = null
       this.source.closeSegment()
       // Still publishing: nginx had not the stream yet, or the reader died. Read again.
       if (this.publishing && !this.ended) {
-        const wait = Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** this.sourceRestarts++)
+        const wait = restartWait(this.sourceRestarts++)
         this.events.log(
           `source reader exited after ${Date.now() - startedAt} ms; again in ${wait} ms`,
         )
@@ -175,10 +205,7 @@ export class Live {
     if (next.map((r) => r.name).join() !== this.ladder.map((r) => r.name).join()) {
       this.stopLadder()
       this.ladder = next
-      for (const r of next) {
-        if (!this.rungs.has(r.name))
-          this.rungs.set(r.name, new Rendition(r.name, this.starts.rungClock))
-      }
+      for (const r of next) this.rung(r)
     } else this.stopLadder()
     if (this.ladder.length > 0) this.startLadder()
   }
@@ -190,12 +217,7 @@ export class Live {
       const pdt = this.source.segments.at(-1)?.pdt ?? now
       this.starts.add({ msn: this.source.lastMsn, start: began, pdt })
     }
-    // Back only with its video (a browser's sound alone does not bring it back).
-    const video = this.events.lastVideoAt?.()
-    if (this.stalled && (video === undefined || now - video < STALL_MS)) {
-      this.stalled = false
-      this.events.stall(false)
-    }
+    this.videoCame(now)
     const feed = this.ladderFeed
     const process = this.ladderProcess
     if (!feed || !process?.stdin || process.stdin.destroyed) return
@@ -211,6 +233,15 @@ export class Live {
     if (process.stdin.writableLength > LADDER_BACKLOG_BYTES) {
       this.events.log('ladder fell behind; restarting it')
       process.kill('SIGKILL')
+    }
+  }
+
+  /** A fragment came: a stalled live is back, but only with its video (not a browser's sound). */
+  private videoCame(now: number): void {
+    const video = this.events.lastVideoAt?.()
+    if (this.stalled && (video === undefined || now - video < STALL_MS)) {
+      this.stalled = false
+      this.events.stall(false)
     }
   }
 
@@ -244,7 +275,7 @@ export class Live {
             const pending = init
             init = null
             rendition.begin(pending, 0)
-            firstStart = rendition.runStart(moof)
+            firstStart = rendition.runStart(moof)?.start ?? null
             rendition.shiftRun((feed.alignTo ?? 0) - (firstStart ?? 0))
           }
           rendition.fragment(moof, mdat, Date.now())
@@ -261,7 +292,7 @@ export class Live {
       if (this.ended || !this.publishing || this.retired.has(child)) return
       // Ran a while: a fresh failure. Crashing at once again and again: back off.
       if (Date.now() - startedAt > 30_000) this.ladderRestarts = 0
-      const wait = Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** this.ladderRestarts++)
+      const wait = restartWait(this.ladderRestarts++)
       this.events.log(`ladder exited (${signal ?? code}); restarting in ${wait} ms`)
       this.later(wait, () => {
         if (!this.ladderProcess && this.publishing) this.startLadder()

@@ -1,4 +1,5 @@
-import { PART_HOLD_BACK_PARTS, type Rendition, type Segment } from './rendition.ts'
+import type { Rendition, Segment } from './rendition.ts'
+import { PART_HOLD_BACK_PARTS } from './timing.ts'
 
 const SEGMENTS_WITH_PARTS = 3
 

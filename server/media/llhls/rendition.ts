@@ -1,5 +1,6 @@
 import { parseInit, parseMoof, shiftDecodeTimes, type TrackInfo, type TrackRun } from './fmp4.ts'
 import { IngestMeter } from './meter.ts'
+import { DEFAULT_PART_TARGET_S, MIN_SEGMENT_S, partTargetFor } from './timing.ts'
 
 /**
  * One rendition of a live as Low-Latency HLS (RFC 8216bis): fMP4 fragments from ffmpeg become
@@ -7,25 +8,6 @@ import { IngestMeter } from './meter.ts'
  * for it (blocking playlist reload, preload hints). Kept in memory: a live's last few segments.
  */
 
-/** ffmpeg cuts a fragment (a part) once it holds this much (and at every keyframe). */
-export const FRAGMENT_US = 166_000
-/** The part target before the frame rate is known (audio only). */
-const DEFAULT_PART_TARGET_S = 0.2
-/** Where players start: three part targets behind the newest (the RFC's recommended minimum). */
-export const PART_HOLD_BACK_PARTS = 3
-
-/**
- * The part target for frames of `frameSeconds`: ffmpeg cuts a part at the first frame that takes
- * it to 166 ms, so every part but a segment's last is that many whole frames (5 at 30 fps: 167
- * ms; 5 at 25 fps: 200 ms), rounded up to the millisecond the playlist writes.
- */
-export function partTargetFor(frameSeconds: number): number {
-  if (!(frameSeconds > 0)) return DEFAULT_PART_TARGET_S
-  const frames = Math.ceil(FRAGMENT_US / 1e6 / frameSeconds - 1e-6)
-  return Math.ceil(frames * frameSeconds * 1000 - 1e-6) / 1000
-}
-/** A keyframe closer than this to the segment's start stays inside it (as an independent part). */
-const MIN_SEGMENT_S = 1
 /** Segments in a playlist; parts are listed for the last ones only. */
 const PLAYLIST_SEGMENTS = 6
 /** Segments kept in memory: the playlist's, and a little more for players still fetching. */
@@ -73,7 +55,6 @@ export class Rendition {
   /** The wall-clock ms at media time 0 of this run. */
   private wallAtZero: number | null = null
   private waiters: Waiter[] = []
-  /** Bytes and media seconds received lately, for the bitrate. */
   /** What arrives: bitrates and frame rate. */
   readonly meter = new IngestMeter()
   lastDataAt = 0
@@ -103,10 +84,17 @@ export class Rendition {
     this.closeSegment()
   }
 
-  /** The start (s, on the run's own clock) of a fragment, before any offset. */
-  runStart(moof: Buffer): number | null {
+  /** A fragment's start (s, on the run's own clock, before any offset); if a keyframe's. */
+  runStart(moof: Buffer): { start: number; keyframe: boolean } | null {
     const main = this.mainRun(parseMoof(moof, this.tracks))
-    return main ? main.run.baseTime / main.track.timescale : null
+    if (!main) return null
+    const keyframe = main.track.kind !== 'video' || main.run.startsWithSync
+    return { start: main.run.baseTime / main.track.timescale, keyframe }
+  }
+
+  /** The wall-clock ms of `start` (s, timeline) by this run's first fragment's arrival. */
+  dateOf(start: number): number | null {
+    return this.wallAtZero === null ? null : Math.round(this.wallAtZero + start * 1000)
   }
 
   /** Sets the run's offset after `begin`, once the first fragment tells where it belongs. */

@@ -13,8 +13,21 @@ export const MAX_OFFER_BYTES = 64 * 1024
 /** ICE candidates an offer may name (a browser names a handful). */
 export const MAX_CANDIDATES = 32
 
+/** Simulcast layers an offer may send: the source and two rungs below it (server/media/llhls/ladder.ts). */
+export const MAX_LAYERS = 3
+
 export type OfferCheck =
-  { ok: true; sdp: string; audio: boolean } | { ok: false; status: 400 | 406; message: string }
+  | {
+      ok: true
+      sdp: string
+      audio: boolean
+      /**
+       * The simulcast layers' rids (RFC 8853), in the offer's order: the first is the source,
+       * each next one smaller (as the page and OBS send them). Empty: one stream.
+       */
+      layers: string[]
+    }
+  | { ok: false; status: 400 | 406; message: string }
 
 interface Section {
   lines: string[]
@@ -41,6 +54,7 @@ function narrow(
   section: Section,
   keep: (codec: string, params: string) => boolean,
   order: (params: string) => number,
+  withRtx = true,
 ): Section | undefined {
   const codecs = new Map<string, string>()
   const params = new Map<string, string>()
@@ -58,7 +72,7 @@ function narrow(
   const rtx = [...codecs]
     .filter(([pt, codec]) => {
       const apt = /apt=(\d+)/.exec(params.get(pt) ?? '')?.[1]
-      return codec === 'rtx' && apt !== undefined && primary.includes(apt)
+      return withRtx && codec === 'rtx' && apt !== undefined && primary.includes(apt)
     })
     .map(([pt]) => pt)
   const kept = new Set([...primary, ...rtx])
@@ -120,10 +134,14 @@ export function checkOffer(text: string): OfferCheck {
   if (others.some((s) => s.kind !== 'application' && sending(s))) {
     return { ok: false, status: 400, message: 'the offer sends media other than video and audio' }
   }
+  const layers = simulcastLayers(video[0] as Section)
+  if (typeof layers === 'string') return { ok: false, status: 400, message: layers }
+  // Simulcast layers are received without RTX (werift repairs them by plain retransmission).
   const h264 = narrow(
     video[0] as Section,
     (codec, params) => codec === 'h264' && /packetization-mode=1/.test(params),
     profileRank,
+    layers.length === 0,
   )
   if (!h264) {
     return {
@@ -144,5 +162,31 @@ export function checkOffer(text: string): OfferCheck {
   }
   const narrowed = sections.map((s) => (s === video[0] ? h264 : s === audio[0] ? opus : s))
   const sdp = [...session, ...narrowed.flatMap((s) => s?.lines ?? [])].join('\r\n') + '\r\n'
-  return { ok: true, sdp, audio: opus !== undefined }
+  return { ok: true, sdp, audio: opus !== undefined, layers }
+}
+
+const RID = /^[A-Za-z0-9_-]{1,16}$/
+
+/**
+ * The rids a video section sends as simulcast (`a=simulcast:send h;m;l`, RFC 8853 §5.1: `;`
+ * between streams, `,` between alternatives of one, `~` for one paused at first), each with its
+ * `a=rid:… send`; or why the offer is refused.
+ */
+function simulcastLayers(section: Section): string[] | string {
+  const lines = section.lines.filter((l) => l.startsWith('a=simulcast:'))
+  if (lines.length === 0) return []
+  const send = /^a=simulcast:(?:.* )?send ([^ ]+)/.exec(lines[0] ?? '')?.[1]
+  if (lines.length > 1 || send === undefined) return "the offer's simulcast line is not understood"
+  const streams = send.split(';').map((s) => s.split(',')[0]?.replace(/^~/, '') ?? '')
+  const declared = new Set(section.lines.flatMap((l) => /^a=rid:([^ ]+) send/.exec(l)?.[1] ?? []))
+  if (streams.length > MAX_LAYERS) {
+    return `the offer sends ${streams.length} simulcast layers: at most ${MAX_LAYERS}`
+  }
+  if (
+    new Set(streams).size !== streams.length ||
+    streams.some((rid) => !RID.test(rid) || !declared.has(rid))
+  ) {
+    return 'each simulcast layer needs its own rid (letters and digits) with an a=rid line'
+  }
+  return streams
 }

@@ -6,7 +6,7 @@ import { SDP_CONTENT_TYPE, WHIP_PATH } from '../../../src/contract/whip.ts'
 import { roomKeyOf, type Lives } from '../llhls/callbacks.ts'
 import type { Live } from '../llhls/live.ts'
 import { checkOffer, MAX_OFFER_BYTES } from './offer.ts'
-import { freeRtpPort, whipSource } from './rtp-source.ts'
+import { freeLayerPorts, whipSource } from './rtp-source.ts'
 import { udpSink, WhipSession, type WhipPeerSettings } from './session.ts'
 
 /** A publisher that sent media this recently is on air: another for its room is refused (409). */
@@ -99,7 +99,7 @@ export function whipRoutes(o: WhipOptions): Whip {
   const goLive = async (
     session: WhipSession,
     name: string,
-    audio: boolean,
+    offer: { audio: boolean; layers: readonly string[] },
     started: { accepted: boolean },
   ): Promise<Live | undefined> => {
     if (!(await session.connected)) return undefined
@@ -110,7 +110,7 @@ export function whipRoutes(o: WhipOptions): Whip {
       return undefined
     }
     started.accepted = true
-    const ports = { video: await freeRtpPort(), audio: await freeRtpPort() }
+    const ports = await freeLayerPorts(offer.layers.length)
     // Closed meanwhile: nothing is started for it (its close tells the site it went).
     if (session.hasClosed()) return undefined
     // An OBS encoder of the room came on while this one connected: it stays, this one goes.
@@ -121,7 +121,7 @@ export function whipRoutes(o: WhipOptions): Whip {
     }
     const sink = udpSink(ports)
     session.onClosed(() => sink.close())
-    const live = o.lives.accept(name, accepted.roomUrlKey, whipSource(ports, audio), {
+    const live = o.lives.accept(name, accepted.roomUrlKey, whipSource(ports, offer.audio), {
       sourceStarted: () => {
         // ffmpeg needs a moment to bind its ports; a keyframe then lets it begin.
         setTimeout(() => session.requestKeyframe(), 300)
@@ -218,12 +218,12 @@ export function whipRoutes(o: WhipOptions): Whip {
     other?.close('replaced')
     let answer: string
     try {
-      answer = await session.answer(offer.sdp)
+      answer = await session.answer(offer.sdp, offer.layers)
     } catch (error) {
       session.close('bad offer')
       return refuse(c, 400, `the offer could not be answered: ${String(error).slice(0, 200)}`)
     }
-    fed = goLive(session, name, offer.audio, started).catch((e: unknown) => {
+    fed = goLive(session, name, offer, started).catch((e: unknown) => {
       o.log(`whip: could not start the live: ${String(e)}`)
       session.close('failed')
       return undefined

@@ -1,7 +1,8 @@
 import dgram from 'node:dgram'
-import { FRAGMENTED_MP4, QUIET } from '../llhls/ladder.ts'
+import { FRAGMENTED_MP4, LADDER, QUIET } from '../llhls/ladder.ts'
 import type { SourceInput } from '../llhls/live.ts'
-import { AUDIO_PT, VIDEO_PT } from './session.ts'
+import type { ReaderInput } from '../llhls/source.ts'
+import { AUDIO_PT, VIDEO_PT, type LayerPorts } from './session.ts'
 
 /** Whether a UDP port on loopback can be bound now. */
 const bindable = (port: number) =>
@@ -28,8 +29,17 @@ export async function freeRtpPort(): Promise<number> {
   throw new Error('no free pair of UDP ports on loopback')
 }
 
+/** Loopback ports for each of `layers` video streams (at least one) and its sound. */
+export async function freeLayerPorts(layers: number): Promise<LayerPorts[]> {
+  const ports: LayerPorts[] = []
+  for (let i = 0; i < Math.max(1, layers); i++) {
+    ports.push({ video: await freeRtpPort(), audio: await freeRtpPort() })
+  }
+  return ports
+}
+
 /** The SDP ffmpeg reads: H.264 (and Opus) as RTP on loopback, at the payload types session.ts sets. */
-export function rtpSdp(ports: { video: number; audio: number }, audio: boolean): string {
+export function rtpSdp(ports: LayerPorts, audio: boolean): string {
   return [
     'v=0',
     'o=- 0 0 IN IP4 127.0.0.1',
@@ -47,15 +57,13 @@ export function rtpSdp(ports: { video: number; audio: number }, audio: boolean):
 }
 
 /**
- * A browser live's source: ffmpeg reads its RTP (the SDP on stdin), copies the H.264 as it is and
- * turns Opus into AAC (HLS players play no Opus in MP4 everywhere); no ladder is transcoded.
+ * One layer's reader: ffmpeg reads its RTP (the SDP on stdin), copies the H.264 as it is and
+ * turns Opus into AAC (HLS players play no Opus in MP4 everywhere); nothing is transcoded.
  * Packets out of order are put back in order for up to 100 ms, which loopback never needs but a
  * retransmission can.
  */
-export function whipSource(ports: { video: number; audio: number }, audio: boolean): SourceInput {
+function layerReader(ports: LayerPorts, audio: boolean): ReaderInput {
   return {
-    kind: 'whip',
-    ladder: false,
     stdin: rtpSdp(ports, audio),
     args: [
       ...QUIET,
@@ -73,5 +81,26 @@ export function whipSource(ports: { video: number; audio: number }, audio: boole
       ...FRAGMENTED_MP4,
       'pipe:1',
     ],
+  }
+}
+
+/**
+ * A browser live's source: its first (or only) layer's reader. Its simulcast layers below are
+ * the ladder's lower rungs, in order (a phone sends its own ladder: the host transcodes no
+ * video for it).
+ */
+export function whipSource(layers: readonly LayerPorts[], audio: boolean): SourceInput {
+  const [first, ...below] = layers
+  if (!first) throw new Error('a browser live needs the ports of one layer at least')
+  return {
+    kind: 'whip',
+    ladder: false,
+    ...layerReader(first, audio),
+    ...(below.length > 0 && {
+      layers: below.flatMap((ports, i) => {
+        const rung = LADDER[i + 1]
+        return rung ? [{ rung, input: layerReader(ports, audio) }] : []
+      }),
+    }),
   }
 }

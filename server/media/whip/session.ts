@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import dgram from 'node:dgram'
 import {
+  ReceiverEstimatedMaxBitrate,
   RTCPeerConnection,
   RTCRtpCodecParameters,
+  RtcpPayloadSpecificFeedback,
+  useRepairedRtpStreamId,
+  useSdesMid,
+  useSdesRTPStreamId,
   type MediaStreamTrack,
   type RTCRtpTransceiver,
   type RtcpPacket,
@@ -19,6 +24,13 @@ export const SILENT_MS = 15_000
  * browser's encoder sends one only when asked, after the first).
  */
 export const KEYFRAME_EVERY_MS = 1000
+
+/**
+ * What the host tells the sender it may send (REMB), every layer together: the page's ceilings
+ * (2.5 + 0.8 + 0.25 Mbit/s) and room to spare. The sender's own loss-based control still backs
+ * off on a narrow network (werift reports the losses), and turns its top layers off first.
+ */
+export const REMB_BPS = 4_000_000
 
 /** The payload types ffmpeg's SDP names (the sender's own are rewritten to these). */
 export const VIDEO_PT = 96
@@ -54,10 +66,13 @@ export function mayCheck(address: string, peers: WhipPeerSettings['peers'] = 'pu
   return refused === null || (peers === 'lan' && LAN.has(refused))
 }
 
-/** Where a session's media goes: ffmpeg's RTP and RTCP ports on loopback (server/media/whip/rtp-out.ts). */
+/**
+ * Where a session's media goes: ffmpeg's RTP and RTCP ports on loopback, one video stream per
+ * simulcast layer (0: the source, or the only stream), its sound with each.
+ */
 export interface MediaSink {
-  video(packet: Buffer): void
-  videoRtcp(packet: Buffer): void
+  video(packet: Buffer, layer: number): void
+  videoRtcp(packet: Buffer, layer: number): void
   audio(packet: Buffer): void
   audioRtcp(packet: Buffer): void
 }
@@ -69,6 +84,9 @@ const H264 = new RTCRtpCodecParameters({
     { type: 'nack' },
     { type: 'nack', parameter: 'pli' },
     { type: 'ccm', parameter: 'fir' },
+    // The receiver's estimate (REMB), without which a browser's stays at its start (~300 kbit/s)
+    // and its simulcast's top layers never come on.
+    { type: 'goog-remb' },
   ],
   parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
 })
@@ -91,7 +109,11 @@ export class WhipSession {
   readonly id = randomBytes(18).toString('base64url')
   private readonly pc: RTCPeerConnection
   private state: SessionState = 'new'
-  private video: { track: MediaStreamTrack; transceiver: RTCRtpTransceiver } | null = null
+  private video: RTCRtpTransceiver | null = null
+  /** The simulcast layers' rids, source first (offer.ts); empty: one stream. */
+  private layers: readonly string[] = []
+  /** Each video stream's SSRC and its layer, learnt from its packets. */
+  private readonly layerOf = new Map<number, number>()
   private sink: MediaSink | null = null
   private readonly timers: NodeJS.Timeout[] = []
   private readonly watch: NodeJS.Timeout
@@ -114,6 +136,11 @@ export class WhipSession {
       iceUseIpv6: false,
       iceFilterCandidatePair: (pair) => mayCheck(pair.remoteCandidate.host, settings.peers),
       bundlePolicy: 'max-bundle',
+      // The stream ids simulcast layers are told apart by (RFC 8852), and the media ids of BUNDLE.
+      headerExtensions: {
+        video: [useSdesMid(), useSdesRTPStreamId(), useRepairedRtpStreamId()],
+        audio: [useSdesMid()],
+      },
     })
     this.connected = new Promise((resolve) => {
       this.settle = resolve
@@ -136,7 +163,10 @@ export class WhipSession {
     this.watch = setInterval(() => {
       if (this.state !== 'connected') return
       if (Date.now() - this.lastPacketAt > SILENT_MS) this.close('no media')
-      else this.requestKeyframe()
+      else {
+        this.requestKeyframe()
+        this.sendEstimate()
+      }
     }, KEYFRAME_EVERY_MS)
     this.timers.push(connectTimer)
   }
@@ -166,32 +196,47 @@ export class WhipSession {
   private listen(transceiver: RTCRtpTransceiver): void {
     if (this.listened.has(transceiver)) return
     this.listened.add(transceiver)
-    transceiver.onTrack.subscribe((track) => {
+    transceiver.onTrack.subscribe((track: MediaStreamTrack) => {
       const video = track.kind === 'video'
-      if (video) this.video = { track, transceiver }
+      if (video) this.video = transceiver
+      // A simulcast layer's track has its rid; a track without is the one stream (layer 0).
+      const layer = video && track.rid ? this.layers.indexOf(track.rid) : 0
+      if (layer < 0) return
       track.onReceiveRtp.subscribe((rtp: RtpPacket) => {
         const now = Date.now()
         this.lastPacketAt = now
-        if (video) this.lastVideoAt = now
+        if (video) {
+          this.lastVideoAt = now
+          if (!this.layerOf.has(rtp.header.ssrc)) {
+            this.layerOf.set(rtp.header.ssrc, layer)
+            // A layer that just began (or came back under a new SSRC) starts with a keyframe.
+            this.requestKeyframe()
+          }
+        }
         const sink = this.sink
         if (!sink) return
         rtp.header.payloadType = video ? VIDEO_PT : AUDIO_PT
         const packet = rtp.serialize()
-        if (video) sink.video(packet)
+        if (video) sink.video(packet, layer)
         else sink.audio(packet)
       })
-      transceiver.receiver.onRtcp.subscribe((rtcp: RtcpPacket) => {
-        // Only the sender's reports (200): they date its RTP clock, which lines video up with audio.
-        if (rtcp.type !== 200 || !this.sink) return
-        const packet = rtcp.serialize()
-        if (video) this.sink.videoRtcp(packet)
-        else this.sink.audioRtcp(packet)
-      })
+    })
+    transceiver.receiver.onRtcp.subscribe((rtcp: RtcpPacket) => {
+      // Only the sender's reports (200): they date its RTP clock, which lines video up with audio.
+      if (rtcp.type !== 200 || !this.sink) return
+      const packet = rtcp.serialize()
+      if (transceiver.kind !== 'video') return this.sink.audioRtcp(packet)
+      const layer = this.layerOf.get(rtcp.ssrc)
+      if (layer !== undefined) this.sink.videoRtcp(packet, layer)
     })
   }
 
-  /** The SDP answer to `offer` (checked by offer.ts), with this host's ICE candidates. */
-  async answer(offer: string): Promise<string> {
+  /**
+   * The SDP answer to `offer` (checked by offer.ts, which names its simulcast `layers`), with
+   * this host's ICE candidates.
+   */
+  async answer(offer: string, layers: readonly string[] = []): Promise<string> {
+    this.layers = layers
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offer })
     await this.pc.setLocalDescription(await this.pc.createAnswer())
     if (this.pc.iceGatheringState !== 'complete') {
@@ -214,11 +259,34 @@ export class WhipSession {
     this.sink = sink
   }
 
-  /** Asks the sender for a keyframe (RTCP PLI). */
+  /**
+   * Asks the sender for a keyframe (RTCP PLI) on every video stream at once: simulcast layers
+   * then start their segments on the same frame.
+   */
   requestKeyframe(): void {
     const video = this.video
-    if (!video?.track.ssrc || this.state !== 'connected') return
-    video.transceiver.receiver.sendRtcpPLI(video.track.ssrc).catch(() => {})
+    if (!video || this.state !== 'connected') return
+    for (const ssrc of this.layerOf.keys()) video.receiver.sendRtcpPLI(ssrc).catch(() => {})
+  }
+
+  /** Tells the sender what it may send (RTCP REMB, draft-alvestrand-rmcat-remb). */
+  private sendEstimate(): void {
+    const video = this.video
+    const ssrcs = [...this.layerOf.keys()]
+    if (!video || ssrcs.length === 0 || this.state !== 'connected') return
+    let exponent = 0
+    while (REMB_BPS >= 2 ** 18 * 2 ** exponent) exponent++
+    const feedback = new ReceiverEstimatedMaxBitrate({
+      senderSsrc: video.receiver.rtcpSsrc,
+      mediaSsrc: 0,
+      ssrcNum: ssrcs.length,
+      brExp: exponent,
+      brMantissa: Math.floor(REMB_BPS / 2 ** exponent),
+      ssrcFeedbacks: ssrcs,
+    })
+    void video.receiver.dtlsTransport
+      .sendRtcp([new RtcpPayloadSpecificFeedback({ feedback })])
+      .catch(() => {})
   }
 
   onClosed(listener: (why: string) => void): void {
@@ -238,16 +306,31 @@ export class WhipSession {
   }
 }
 
-/** A loopback UDP sender for one session's media, to the ports ffmpeg's SDP names. */
-export function udpSink(ports: { video: number; audio: number }): MediaSink & { close(): void } {
+/** The loopback ports of one layer's ffmpeg (rtp-source.ts): RTP on each, RTCP on each + 1. */
+export interface LayerPorts {
+  video: number
+  audio: number
+}
+
+/**
+ * A loopback UDP sender for one session's media, to the ports ffmpeg's SDPs name: each layer's
+ * video to its own reader, the sound to every reader (each layer's rendition carries it).
+ */
+export function udpSink(layers: readonly LayerPorts[]): MediaSink & { close(): void } {
   const socket = dgram.createSocket('udp4')
   socket.on('error', () => {}) // ffmpeg not listening yet (ICMP refused): the next packet goes
-  const send = (port: number) => (packet: Buffer) => socket.send(packet, port, '127.0.0.1')
+  const send = (packet: Buffer, port: number | undefined) => {
+    if (port !== undefined) socket.send(packet, port, '127.0.0.1')
+  }
   return {
-    video: send(ports.video),
-    videoRtcp: send(ports.video + 1),
-    audio: send(ports.audio),
-    audioRtcp: send(ports.audio + 1),
+    video: (packet, layer) => send(packet, layers[layer]?.video),
+    videoRtcp: (packet, layer) => send(packet, layers[layer] && layers[layer].video + 1),
+    audio: (packet) => {
+      for (const l of layers) send(packet, l.audio)
+    },
+    audioRtcp: (packet) => {
+      for (const l of layers) send(packet, l.audio + 1)
+    },
     close: () => socket.close(),
   }
 }
