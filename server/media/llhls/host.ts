@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono'
 import type { Live } from './live.ts'
 import { publishCallbacks, type MediaHostOptions } from './callbacks.ts'
-import { SOURCE_RUNG, widthFor, type Rung } from './ladder.ts'
-import { lowLatencyPlaylist, masterPlaylist, plainPlaylist, type Variant } from './playlist.ts'
+import { SOURCE_RUNG } from './ladder.ts'
+import { lowLatencyPlaylist, masterPlaylist, plainPlaylist } from './playlist.ts'
+import { rungShape, variantsOf } from './variants.ts'
 import type { Rendition } from './rendition.ts'
 import { whipRoutes, type Whip } from '../whip/routes.ts'
 import { PLAYLIST_CONTENT_TYPE } from '../../../src/contract/media.ts'
@@ -72,21 +73,6 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
   const renditionOf = (live: Live, name: string): Rendition | undefined =>
     name === SOURCE_RUNG.name ? live.source : live.rungs.get(name)
 
-  /** A rung's size (its own picture's, once it has one) and whether it is being made now. */
-  const rungShape = (live: Live, r: Rung, now: number) => {
-    const rendition = live.rungs.get(r.name)
-    const own = rendition?.videoTrack
-    const video = live.source.videoTrack
-    const scaled = video?.width && video.height ? widthFor(r.height, video.width, video.height) : 0
-    return {
-      width: own?.width || scaled,
-      height: own?.height || r.height,
-      running: live.simulcast ? now - (rendition?.lastDataAt ?? 0) < 5000 : live.ladderRunning,
-      bandwidth: rendition?.peakBandwidth() ?? 0,
-      codec: own?.codec,
-    }
-  }
-
   /** A rendition just started: its first part (low-latency) or whole segment (plain). */
   const waitFirst = (r: Rendition, signal: AbortSignal, complete = false) =>
     r.waitFor(
@@ -152,53 +138,10 @@ export function createMediaHost(o: MediaHostOptions): MediaHost {
   app.get('/lives/:key{[\\w-]+}/abr.m3u8', async (c) => {
     const live = liveOf(c)
     if (!live) return c.text('not found', 404)
-    const layers = live.simulcast ? live.ladderRungs : []
-    const layerRenditions = layers.flatMap((r) => live.rungs.get(r.name) ?? [])
-    if (!(await waitAny([live.source, ...layerRenditions], c.req.raw.signal))) {
+    if (!(await waitAny([live.source, ...live.layerRenditions], c.req.raw.signal))) {
       return c.text('not found', 404)
     }
-    const now = Date.now()
-    // A simulcast layer is listed while it comes: a browser sends fewer when its network narrows
-    // (its top layer first), and a player must not start on one that is off.
-    const coming = (r: Rendition) => !live.simulcast || now - r.lastDataAt < 5000
-    const lead = [live.source, ...layerRenditions].find(coming) ?? live.source
-    const video = live.source.videoTrack
-    const audio = lead.tracks.find((t) => t.kind === 'audio')
-    const rates = lead.meter.rates(now)
-    const withAudio = (codec: string) => [codec, audio?.codec].filter(Boolean).join(',')
-    const variants: Variant[] = [
-      ...(coming(live.source)
-        ? [
-            {
-              uri: `${SOURCE_RUNG.name}/ll.m3u8`,
-              bandwidth: Math.max(live.source.peakBandwidth(), rates.kbps * 1200, 300_000),
-              width: video?.width ?? 0,
-              height: video?.height ?? 0,
-              codecs: withAudio(video?.codec ?? 'avc1.640028'),
-              frameRate: rates.fps,
-            },
-          ]
-        : []),
-      ...live.ladderRungs
-        .filter((r) => {
-          const rendition = live.rungs.get(r.name)
-          return rendition !== undefined && coming(rendition)
-        })
-        .map((r) => {
-          const shape = rungShape(live, r, now)
-          return {
-            uri: `${r.name}/ll.m3u8`,
-            bandwidth: Math.max(
-              shape.bandwidth,
-              Math.round((r.videoKbps + rates.audioKbps) * 1000 * 1.1),
-            ),
-            width: shape.width,
-            height: shape.height,
-            codecs: withAudio(shape.codec ?? 'avc1.4d401f'),
-            frameRate: rates.fps,
-          }
-        }),
-    ]
+    const variants = variantsOf(live, Date.now())
     c.header('Content-Type', PLAYLIST_CONTENT_TYPE)
     c.header('Cache-Control', 'no-cache')
     return c.body(masterPlaylist(variants))

@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import type { Readable } from 'node:stream'
-import { ladderArgs, rungsFor, SOURCE_RUNG, type Rung } from './ladder.ts'
+import type { ChildProcess } from 'node:child_process'
+import { rungsFor, SOURCE_RUNG, type Rung } from './ladder.ts'
 import { LayerClock, LayerReaders } from './layers.ts'
 import {
-  pump,
   restartWait,
   spawnReader,
   type LiveEvents,
@@ -12,18 +10,18 @@ import {
 } from './source.ts'
 import { Rendition, type SegmentClock } from './rendition.ts'
 import { SourceStarts } from './source-starts.ts'
+import { Transcoder } from './transcoder.ts'
 import { ffmpegBin } from '../../config-media.ts'
 
 export { rtmpSource, type LiveEvents, type PublisherEvents, type SourceInput } from './source.ts'
 
 /** No fragment for this long from a connected encoder: the live is stalled. */
 export const STALL_MS = 3000
-/** A transcoder this far behind (bytes waiting on its stdin) is restarted rather than waited for. */
-const LADDER_BACKLOG_BYTES = 16 * 1024 * 1024
 
 /**
  * One live on the media host: the source rung read by ffmpeg (from nginx-rtmp for OBS, from RTP
- * for a browser), the ladder transcoded from an OBS source, each a Low-Latency HLS rendition.
+ * for a browser), the ladder transcoded from an OBS source or sent by the browser (simulcast
+ * layers, each read as it comes), each a Low-Latency HLS rendition.
  * Lives on across an encoder's reconnects (the same playlists continue) until the host drops it.
  */
 export class Live {
@@ -31,11 +29,6 @@ export class Live {
   readonly rungs = new Map<string, Rendition>()
   private ladder: Rung[] = []
   private sourceProcess: ChildProcess | null = null
-  private ladderProcess: ChildProcess | null = null
-  private ladderFeed: { init: Buffer; started: boolean; alignTo: number | null } | null = null
-  private ladderRestarts = 0
-  /** Transcoders stopped on purpose (a new source size, the end): not restarted. */
-  private retired = new WeakSet<ChildProcess>()
   private sourceRestarts = 0
   private timers = new Set<NodeJS.Timeout>()
   publishing = false
@@ -47,6 +40,8 @@ export class Live {
   /** A simulcast live's clock and its lower layers' readers. */
   private readonly layerClock: LayerClock
   private readonly layerReaders: LayerReaders
+  /** An OBS live's ladder. */
+  private readonly transcoder: Transcoder
   ended = false
 
   constructor(
@@ -69,6 +64,14 @@ export class Live {
       segmentAt: (start, r) =>
         (this.input.layers ? this.layerClock : this.starts.rungClock).segmentAt(start, r),
     }
+    this.transcoder = new Transcoder(
+      this.ffmpeg,
+      this.source,
+      () => this.ladder,
+      (rung) => this.rungs.get(rung.name),
+      () => this.publishing && !this.ended,
+      (message) => this.events.log(message),
+    )
     this.layerReaders = new LayerReaders(
       this.ffmpeg,
       this.layerClock,
@@ -110,6 +113,11 @@ export class Live {
     this.layerReaders.start(layers)
   }
 
+  /** A simulcast live's lower layers' renditions (none for an OBS live). */
+  get layerRenditions(): Rendition[] {
+    return this.simulcast ? this.ladderRungs.flatMap((r) => this.rungs.get(r.name) ?? []) : []
+  }
+
   /** A rung's rendition, made the first time it is named. */
   private rung(rung: Rung): Rendition {
     const made = this.rungs.get(rung.name) ?? new Rendition(rung.name, this.rungClock)
@@ -123,7 +131,7 @@ export class Live {
     this.sourceProcess?.kill('SIGKILL')
     this.sourceProcess = null
     this.layerReaders.stop()
-    this.stopLadder()
+    this.transcoder.stop()
     this.source.closeSegment()
     for (const r of this.rungs.values()) r.closeSegment()
   }
@@ -202,12 +210,10 @@ export class Live {
   private onSourceInit(): void {
     const video = this.source.videoTrack
     const next = video?.height && this.input.ladder ? rungsFor(video.height) : []
-    if (next.map((r) => r.name).join() !== this.ladder.map((r) => r.name).join()) {
-      this.stopLadder()
-      this.ladder = next
-      for (const r of next) this.rung(r)
-    } else this.stopLadder()
-    if (this.ladder.length > 0) this.startLadder()
+    this.transcoder.stop()
+    this.ladder = next
+    for (const r of next) this.rung(r)
+    this.transcoder.start()
   }
 
   private onSourceFragment(moof: Buffer, mdat: Buffer): void {
@@ -218,22 +224,7 @@ export class Live {
       this.starts.add({ msn: this.source.lastMsn, start: began, pdt })
     }
     this.videoCame(now)
-    const feed = this.ladderFeed
-    const process = this.ladderProcess
-    if (!feed || !process?.stdin || process.stdin.destroyed) return
-    // A transcoder starts reading at a keyframe, on a segment boundary.
-    if (!feed.started) {
-      if (began === null) return
-      feed.started = true
-      feed.alignTo = began
-      process.stdin.write(feed.init)
-    }
-    const part = this.source.segments.at(-1)?.parts.at(-1)
-    if (part) process.stdin.write(part.data)
-    if (process.stdin.writableLength > LADDER_BACKLOG_BYTES) {
-      this.events.log('ladder fell behind; restarting it')
-      process.kill('SIGKILL')
-    }
+    this.transcoder.write(began)
   }
 
   /** A fragment came: a stalled live is back, but only with its video (not a browser's sound). */
@@ -242,71 +233,6 @@ export class Live {
     if (this.stalled && (video === undefined || now - video < STALL_MS)) {
       this.stalled = false
       this.events.stall(false)
-    }
-  }
-
-  private startLadder(): void {
-    const video = this.source.videoTrack
-    const init = this.source.inits.at(-1)
-    if (this.ended || !video?.width || !video.height || !init || this.ladder.length === 0) return
-    const rungs = this.ladder
-    const child = spawn(this.ffmpeg, ladderArgs(rungs, video.width, video.height), {
-      stdio: ['pipe', 'ignore', 'pipe', ...rungs.map(() => 'pipe' as const)],
-    })
-    this.ladderProcess = child
-    const feed = { init, started: false, alignTo: null as number | null }
-    this.ladderFeed = feed
-    const startedAt = Date.now()
-    child.stdin?.on('error', () => {}) // a dead transcoder's pipe; its exit restarts it
-    rungs.forEach((rung, i) => {
-      const rendition = this.rungs.get(rung.name)
-      const out = child.stdio[3 + i] as Readable | null
-      if (!rendition || !out) return
-      let firstStart: number | null = null
-      let init: Buffer | null = null
-      pump(
-        out,
-        (data) => {
-          init = data
-        },
-        (moof, mdat) => {
-          // The first fragment of this run is the keyframe fed at `alignTo`: it sets the offset.
-          if (init) {
-            const pending = init
-            init = null
-            rendition.begin(pending, 0)
-            firstStart = rendition.runStart(moof)?.start ?? null
-            rendition.shiftRun((feed.alignTo ?? 0) - (firstStart ?? 0))
-          }
-          rendition.fragment(moof, mdat, Date.now())
-        },
-      )
-    })
-    child.stderr?.on('data', (d: Buffer) => this.events.log(`ladder: ${d.toString().trim()}`))
-    child.on('exit', (code, signal) => {
-      if (this.ladderProcess === child) {
-        this.ladderProcess = null
-        this.ladderFeed = null
-      }
-      for (const r of rungs) this.rungs.get(r.name)?.closeSegment()
-      if (this.ended || !this.publishing || this.retired.has(child)) return
-      // Ran a while: a fresh failure. Crashing at once again and again: back off.
-      if (Date.now() - startedAt > 30_000) this.ladderRestarts = 0
-      const wait = restartWait(this.ladderRestarts++)
-      this.events.log(`ladder exited (${signal ?? code}); restarting in ${wait} ms`)
-      this.later(wait, () => {
-        if (!this.ladderProcess && this.publishing) this.startLadder()
-      })
-    })
-  }
-
-  private stopLadder(): void {
-    const child = this.ladderProcess
-    this.ladderProcess = null
-    this.ladderFeed = null
-    if (child) {
-      this.retired.add(child)
-      child.kill('SIGKILL')
     }
   }
 
@@ -322,10 +248,10 @@ export class Live {
 
   /** The transcoder process, for the fault tests (killed to prove the source plays on). */
   get ladderPid(): number | undefined {
-    return this.ladderProcess?.pid
+    return this.transcoder.pid
   }
 
   get ladderRunning(): boolean {
-    return this.ladderProcess !== null && this.ladderFeed?.started === true
+    return this.transcoder.running
   }
 }

@@ -2,7 +2,8 @@ import dgram from 'node:dgram'
 import { FRAGMENTED_MP4, LADDER, QUIET } from '../llhls/ladder.ts'
 import type { SourceInput } from '../llhls/live.ts'
 import type { ReaderInput } from '../llhls/source.ts'
-import { AUDIO_PT, VIDEO_PT, type LayerPorts } from './session.ts'
+import { AUDIO_PT, VIDEO_PT } from './session.ts'
+import type { LayerPorts } from './sink.ts'
 
 /** Whether a UDP port on loopback can be bound now. */
 const bindable = (port: number) =>

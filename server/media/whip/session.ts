@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import dgram from 'node:dgram'
 import {
   ReceiverEstimatedMaxBitrate,
   RTCPeerConnection,
@@ -14,6 +13,7 @@ import {
   type RtpPacket,
 } from 'werift'
 import { refusedAddress } from '../../outbound/address-policy.ts'
+import type { MediaSink } from './sink.ts'
 
 /** A peer that has not finished ICE and DTLS by this is dropped (issue #51: within 10 s). */
 export const CONNECT_MS = 10_000
@@ -64,17 +64,6 @@ export function mayCheck(address: string, peers: WhipPeerSettings['peers'] = 'pu
   if (peers === 'any') return true
   const refused = refusedAddress(address)
   return refused === null || (peers === 'lan' && LAN.has(refused))
-}
-
-/**
- * Where a session's media goes: ffmpeg's RTP and RTCP ports on loopback, one video stream per
- * simulcast layer (0: the source, or the only stream), its sound with each.
- */
-export interface MediaSink {
-  video(packet: Buffer, layer: number): void
-  videoRtcp(packet: Buffer, layer: number): void
-  audio(packet: Buffer): void
-  audioRtcp(packet: Buffer): void
 }
 
 const H264 = new RTCRtpCodecParameters({
@@ -303,34 +292,5 @@ export class WhipSession {
     clearInterval(this.watch)
     void this.pc.close().catch(() => {})
     for (const listener of this.closedListeners.splice(0)) listener(why)
-  }
-}
-
-/** The loopback ports of one layer's ffmpeg (rtp-source.ts): RTP on each, RTCP on each + 1. */
-export interface LayerPorts {
-  video: number
-  audio: number
-}
-
-/**
- * A loopback UDP sender for one session's media, to the ports ffmpeg's SDPs name: each layer's
- * video to its own reader, the sound to every reader (each layer's rendition carries it).
- */
-export function udpSink(layers: readonly LayerPorts[]): MediaSink & { close(): void } {
-  const socket = dgram.createSocket('udp4')
-  socket.on('error', () => {}) // ffmpeg not listening yet (ICMP refused): the next packet goes
-  const send = (packet: Buffer, port: number | undefined) => {
-    if (port !== undefined) socket.send(packet, port, '127.0.0.1')
-  }
-  return {
-    video: (packet, layer) => send(packet, layers[layer]?.video),
-    videoRtcp: (packet, layer) => send(packet, layers[layer] && layers[layer].video + 1),
-    audio: (packet) => {
-      for (const l of layers) send(packet, l.audio)
-    },
-    audioRtcp: (packet) => {
-      for (const l of layers) send(packet, l.audio + 1)
-    },
-    close: () => socket.close(),
   }
 }
