@@ -28,6 +28,8 @@ export class WhipPublisher {
       /** TURN as the site hands it out; with `relayOnly`, nothing but the relay is tried. */
       iceServers?: Array<{ urls: string | string[]; username?: string; credential?: string }>
       relayOnly?: boolean
+      /** The TURN server's certificate to trust (a `turns:` URL over TLS). */
+      turnCa?: string
     } = {},
   ) {
     const codec = options.videoCodec ?? 'H264'
@@ -37,6 +39,7 @@ export class WhipPublisher {
         urls: Array.isArray(s.urls) ? (s.urls[0] ?? '') : s.urls,
       })),
       iceTransportPolicy: options.relayOnly ? 'relay' : 'all',
+      ...(options.turnCa ? { turnTlsOptions: { ca: options.turnCa } } : {}),
       iceUseIpv6: false,
       bundlePolicy: 'max-bundle',
       codecs: {
