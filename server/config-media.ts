@@ -1,6 +1,7 @@
 // The media host's settings (`npm run media`), also read by the server for MEDIA_ORIGIN.
 import fs from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { ConfigError, origin } from './config-values.ts'
 import type { WhipPeerSettings } from './media/whip/session.ts'
@@ -57,8 +58,9 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env, root = pro
 /**
  * How browsers reach the media host over WebRTC (issue #51): WHIP_PUBLIC_IPS, the addresses
  * it is reached at besides its own interfaces' (behind 1:1 NAT, its public one), comma-separated;
- * WHIP_UDP_PORTS, the range its ICE uses (`40000-40999`), which the firewall opens. TURN for the
- * publishers is the site's (TURN_URLS, config-turn.ts): the host itself needs none.
+ * WHIP_UDP_PORTS, the range its ICE uses (`40000-40999`), which the firewall opens;
+ * WHIP_BIND_IP, the one interface address its ICE binds to and offers (else every interface's).
+ * TURN for the publishers is the site's (TURN_URLS, config-turn.ts): the host itself needs none.
  */
 function whipPeerConfig(env: NodeJS.ProcessEnv) {
   const publicAddresses = (env.WHIP_PUBLIC_IPS ?? '')
@@ -69,6 +71,16 @@ function whipPeerConfig(env: NodeJS.ProcessEnv) {
     if (net.isIP(address) !== 4) {
       throw new ConfigError(`WHIP_PUBLIC_IPS: "${address}" is not an IPv4 address`)
     }
+  }
+  const bindAddress = env.WHIP_BIND_IP?.trim() || undefined
+  // One of this host's own (not loopback): werift gathers no loopback candidates.
+  const own = Object.values(os.networkInterfaces())
+    .flat()
+    .some((a) => a?.family === 'IPv4' && !a.internal && a.address === bindAddress)
+  if (bindAddress !== undefined && !own) {
+    throw new ConfigError(
+      `WHIP_BIND_IP: "${bindAddress}" is not an IPv4 address of this host's interfaces (loopback is not one)`,
+    )
   }
   let portRange: [number, number] | undefined
   if (env.WHIP_UDP_PORTS) {
@@ -85,6 +97,11 @@ function whipPeerConfig(env: NodeJS.ProcessEnv) {
   // an offer names, and private ones too when told (WHIP_ALLOW_PRIVATE_PEERS=1: a LAN site).
   const peers: WhipPeerSettings['peers'] =
     env.KIRARI_DEMO === '1' ? 'any' : env.WHIP_ALLOW_PRIVATE_PEERS === '1' ? 'lan' : 'public'
-  const settings: WhipPeerSettings = { iceServers: [], publicAddresses, peers }
+  const settings: WhipPeerSettings = {
+    iceServers: [],
+    publicAddresses,
+    peers,
+    ...(bindAddress && { bindAddress }),
+  }
   return portRange ? { ...settings, portRange } : settings
 }

@@ -48,6 +48,8 @@ export interface WhipPeerSettings {
   publicAddresses: string[]
   /** UDP ports for ICE (a firewall opens these), or any. */
   portRange?: [number, number]
+  /** The one interface address ICE binds to and offers (else every interface's). */
+  bindAddress?: string
   /**
    * Where ICE checks may go among the addresses an offer names: 'public' only (production), also
    * 'lan' (private, unique-local and carrier-grade NAT ranges: a site on a LAN), or 'any' (the
@@ -122,6 +124,7 @@ export class WhipSession {
         ? settings.publicAddresses
         : undefined,
       icePortRange: settings.portRange,
+      iceInterfaceAddresses: settings.bindAddress ? { udp4: settings.bindAddress } : undefined,
       iceUseIpv6: false,
       iceFilterCandidatePair: (pair) => mayCheck(pair.remoteCandidate.host, settings.peers),
       bundlePolicy: 'max-bundle',
