@@ -5,12 +5,13 @@ import type { TestClient } from '../test/server/client.ts'
 import { BAND_ROWS, FPS, HEIGHT, PAINTER_SOURCE, WIDTH } from './frame-clock.ts'
 import { getJson, percentile, until, watchRoom } from './g2g-page.ts'
 import type { Measure } from './report.ts'
+import { SIMULCAST } from '../src/effects/broadcast-whip.ts'
 
 /**
  * The broadcaster's page (issue #51): draws the scene and the wall-clock code into a 1280×720
  * canvas 30 times a second; the canvas's captureStream() is what it sends, over WebRTC to the
- * site's WHIP endpoint with the room's key, H.264 first, as the liver's page does. Its encoder's
- * own figures are read from getStats.
+ * site's WHIP endpoint with the room's key, H.264 first and in the page's simulcast layers, as the
+ * liver's page does. Its encoder's own figures (its top layer's) are read from getStats.
  */
 const BROADCASTER = `async (paint, o) => {
   const canvas = document.createElement('canvas')
@@ -44,7 +45,7 @@ const BROADCASTER = `async (paint, o) => {
   const pc = new RTCPeerConnection()
   const video = pc.addTransceiver(stream.getVideoTracks()[0], {
     direction: 'sendonly',
-    sendEncodings: [{ maxBitrate: 2500000 }],
+    sendEncodings: ${JSON.stringify(SIMULCAST)},
   })
   const codecs = RTCRtpSender.getCapabilities('video').codecs
   const h264 = codecs.filter((c) => c.mimeType === 'video/H264' && /packetization-mode=1/.test(c.sdpFmtpLine || ''))
@@ -75,7 +76,7 @@ const SENDER_STATS = `(async () => {
   let out = null
   let rtt = NaN
   report.forEach((s) => {
-    if (s.type === 'outbound-rtp' && s.kind === 'video') out = s
+    if (s.type === 'outbound-rtp' && s.kind === 'video' && (!out || (s.frameHeight || 0) > (out.frameHeight || 0))) out = s
     if (s.type === 'candidate-pair' && s.nominated && s.currentRoundTripTime !== undefined) rtt = s.currentRoundTripTime
   })
   return out && {

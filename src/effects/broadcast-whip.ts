@@ -99,9 +99,13 @@ async function readSample(pc: RTCPeerConnection): Promise<StatsSample> {
         seen.limitation = (seen.limitation ?? false) || s.qualityLimitationReason === 'bandwidth'
       }
     } else if (s.type === 'remote-inbound-rtp' && s.kind === 'video') {
-      sample.packetsLost = num('packetsLost') ?? sample.packetsLost
-      sample.fractionLost = num('fractionLost') ?? sample.fractionLost
-      sample.rttS = num('roundTripTime') ?? sample.rttS
+      // One per simulcast layer: their losses add up, the worst fraction and round trip count.
+      const lost = num('packetsLost')
+      if (lost !== null) sample.packetsLost = (sample.packetsLost ?? 0) + lost
+      const fraction = num('fractionLost')
+      if (fraction !== null) sample.fractionLost = Math.max(sample.fractionLost ?? 0, fraction)
+      const rtt = num('roundTripTime')
+      if (rtt !== null) sample.rttS = Math.max(sample.rttS ?? 0, rtt)
     } else if (s.type === 'candidate-pair' && s.nominated === true && s.state === 'succeeded') {
       pairRtt = num('currentRoundTripTime') ?? pairRtt
       seen.availableBps = num('availableOutgoingBitrate') ?? seen.availableBps

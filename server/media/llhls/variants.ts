@@ -21,8 +21,24 @@ export function rungShape(live: Live, r: Rung, now: number) {
   }
 }
 
-/** The variants of `live`'s master playlist at `now`, best first. */
+/**
+ * The variants of `live`'s master playlist at `now`, best first, each asking less bandwidth
+ * than the one above (a player picks by it: a small picture that measured dearer than a large
+ * one would be chosen over it, or never).
+ */
 export function variantsOf(live: Live, now: number): Variant[] {
+  const variants = listed(live, now)
+  for (let i = 1; i < variants.length; i++) {
+    const above = variants[i - 1]
+    const variant = variants[i]
+    if (above && variant && variant.bandwidth >= above.bandwidth) {
+      variants[i] = { ...variant, bandwidth: Math.max(1, above.bandwidth - 1000) }
+    }
+  }
+  return variants
+}
+
+function listed(live: Live, now: number): Variant[] {
   // A simulcast layer is listed while it comes: a browser sends fewer when its network narrows
   // (its top layer first), and a player must not start on one that is off.
   const coming = (r: Rendition) => !live.simulcast || now - r.lastDataAt < 5000
@@ -51,12 +67,15 @@ export function variantsOf(live: Live, now: number): Variant[] {
       })
       .map((r) => {
         const shape = rungShape(live, r, now)
+        // A transcoded rung's bitrate is the encoder's setting; a simulcast layer's is what the
+        // browser sends, measured as the source's is.
+        const own = live.rungs.get(r.name)?.meter.rates(now).kbps ?? 0
+        const nominal = live.simulcast
+          ? Math.max(own * 1200, 100_000)
+          : Math.round((r.videoKbps + rates.audioKbps) * 1000 * 1.1)
         return {
           uri: `${r.name}/ll.m3u8`,
-          bandwidth: Math.max(
-            shape.bandwidth,
-            Math.round((r.videoKbps + rates.audioKbps) * 1000 * 1.1),
-          ),
+          bandwidth: Math.max(shape.bandwidth, nominal),
           width: shape.width,
           height: shape.height,
           codecs: withAudio(shape.codec ?? 'avc1.4d401f'),
