@@ -64,15 +64,23 @@ async function expectOwnLadder(): Promise<void> {
   expect(middle).toBe(top / 2)
   expect(bottom).toBe(top / 4)
   const uris = text.split('\n').filter((l) => l && !l.startsWith('#'))
-  const renditions = await Promise.all(uris.map((uri) => datedSegments(hls + uri)))
+  const read = () => Promise.all(uris.map((uri) => datedSegments(hls + uri)))
+  /** The msns of complete segments each rung has in common with the source. */
+  const sharedOf = ([source, ...rungs]: Array<Map<number, number>>) =>
+    rungs.map((rung) => [...rung.keys()].filter((msn) => source?.has(msn)))
+  // A layer that came later has its first complete segments a few seconds after.
+  await expect
+    .poll(async () => Math.min(...sharedOf(await read()).map((msns) => msns.length)), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0)
+  const renditions = await read()
   const [source, ...rungs] = renditions
-  for (const rung of rungs) {
-    const shared = [...rung.keys()].filter((msn) => source?.has(msn))
-    expect(shared.length).toBeGreaterThan(0)
-    for (const msn of shared) {
-      expect(Math.abs((rung.get(msn) ?? 0) - (source?.get(msn) ?? 0))).toBeLessThan(100)
+  sharedOf(renditions).forEach((msns, i) => {
+    for (const msn of msns) {
+      expect(Math.abs((rungs[i]?.get(msn) ?? 0) - (source?.get(msn) ?? 0))).toBeLessThan(100)
     }
-  }
+  })
 }
 
 describe('going live from the browser (WHIP)', () => {

@@ -41,14 +41,12 @@ describe.runIf(ownAddress())('WHIP_BIND_IP', () => {
     const checked = checkOffer(await publisher.offer())
     if (!checked.ok) throw new Error(checked.message)
     const answer = async (bindAddress?: string) => {
-      const session = new WhipSession({
-        iceServers: [],
-        publicAddresses: [],
-        peers: 'any',
-        ...(bindAddress && { bindAddress }),
-      })
+      const session = new WhipSession(
+        { iceServers: [], publicAddresses: [], peers: 'any', ...(bindAddress && { bindAddress }) },
+        checked.layers,
+      )
       closing.push(() => session.close())
-      return hostCandidates(await session.answer(checked.sdp, checked.layers))
+      return hostCandidates(await session.answer(checked.sdp))
     }
     const own = ownAddress() ?? ''
     const bound = await answer(own)

@@ -67,6 +67,23 @@ describe('a WHIP offer with simulcast layers', () => {
     expect(checked.sdp).toContain('a=simulcast:send h;m;~l')
   })
 
+  it('keeps only the rid lines of its layers', () => {
+    const extra = offer([
+      'a=rid:h send',
+      'a=rid:m send',
+      'a=rid:x1 send',
+      'a=rid:x2 recv',
+      'a=simulcast:send h;m',
+    ])
+    const checked = checkOffer(extra)
+    if (!checked.ok) throw new Error(checked.message)
+    const rids = checked.sdp.split('\r\n').filter((l) => l.startsWith('a=rid:'))
+    expect(rids).toEqual(['a=rid:h send', 'a=rid:m send'])
+    // Without simulcast, no rid line is kept at all.
+    const plain = checkOffer(offer(['a=rid:x send']))
+    expect(plain.ok && plain.sdp.includes('a=rid:')).toBe(false)
+  })
+
   it('without simulcast, has no layers and keeps RTX', () => {
     const checked = checkOffer(offer([]))
     expect(checked).toMatchObject({ ok: true, layers: [] })
@@ -78,6 +95,8 @@ describe('a WHIP offer with simulcast layers', () => {
       simulcast('h;m', ['h']),
       simulcast('h;h', ['h']),
       simulcast('h;m/x', ['h', 'm/x']),
+      simulcast('h;m_1', ['h', 'm_1']),
+      simulcast('h;constructor', ['h', 'constructor']),
     ]) {
       expect(checkOffer(bad)).toMatchObject({ ok: false, status: 400 })
     }

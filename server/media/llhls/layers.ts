@@ -220,13 +220,15 @@ export class LayerReaders {
     child.on('exit', () => {
       rendition.closeSegment()
       if (!this.children.delete(child) || !this.running) return
-      const wait = restartWait(ran ? 0 : restarts)
+      // Ran a while: a fresh failure. Dying again and again (even after a fragment): back off.
+      const fresh = ran && Date.now() - startedAt > 30_000
+      const wait = restartWait(fresh ? 0 : restarts)
       this.log(
         `${layer.rung.name} reader exited after ${Date.now() - startedAt} ms; again in ${wait} ms`,
       )
       const timer = setTimeout(() => {
         this.timers.delete(timer)
-        if (this.running) this.read(layer, ran ? 1 : restarts + 1)
+        if (this.running) this.read(layer, fresh ? 1 : restarts + 1)
       }, wait)
       this.timers.add(timer)
     })

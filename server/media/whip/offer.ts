@@ -161,11 +161,23 @@ export function checkOffer(text: string): OfferCheck {
     return { ok: false, status: 406, message: 'the offer has audio but not in Opus' }
   }
   const narrowed = sections.map((s) => (s === video[0] ? h264 : s === audio[0] ? opus : s))
-  const sdp = [...session, ...narrowed.flatMap((s) => s?.lines ?? [])].join('\r\n') + '\r\n'
+  // Stream ids go only where they are layers: every other `a=rid` line (werift would receive
+  // a stream for each) is left out, as is simulcast anywhere but the video.
+  const kept = new Set(layers)
+  const media = narrowed.flatMap((s) =>
+    (s?.lines ?? []).filter((l) => {
+      const rid = /^a=rid:([^ ]+)/.exec(l)?.[1]
+      if (rid !== undefined) return s === h264 && kept.has(rid)
+      return !l.startsWith('a=simulcast:') || s === h264
+    }),
+  )
+  const sdp = [...session, ...media].join('\r\n') + '\r\n'
   return { ok: true, sdp, audio: opus !== undefined, layers }
 }
 
-const RID = /^[A-Za-z0-9_-]{1,16}$/
+/** Letters and digits (a stricter RFC 8851 rid), never a name every object has (`constructor`). */
+const RID = /^[A-Za-z0-9]{1,16}$/
+const ridOk = (rid: string) => RID.test(rid) && !(rid in Object.prototype)
 
 /**
  * The rids a video section sends as simulcast (`a=simulcast:send h;m;l`, RFC 8853 §5.1: `;`
@@ -184,7 +196,7 @@ function simulcastLayers(section: Section): string[] | string {
   }
   if (
     new Set(streams).size !== streams.length ||
-    streams.some((rid) => !RID.test(rid) || !declared.has(rid))
+    streams.some((rid) => !ridOk(rid) || !declared.has(rid))
   ) {
     return 'each simulcast layer needs its own rid (letters and digits) with an a=rid line'
   }

@@ -6,7 +6,7 @@ import { SDP_CONTENT_TYPE, WHIP_PATH } from '../../../src/contract/whip.ts'
 import { roomKeyOf, type Lives } from '../llhls/callbacks.ts'
 import type { Live } from '../llhls/live.ts'
 import { checkOffer, MAX_OFFER_BYTES } from './offer.ts'
-import { freeLayerPorts, whipSource } from './rtp-source.ts'
+import { freeLayerPorts, releaseLayerPorts, whipSource } from './rtp-source.ts'
 import { WhipSession, type WhipPeerSettings } from './session.ts'
 import { udpSink } from './sink.ts'
 
@@ -112,6 +112,7 @@ export function whipRoutes(o: WhipOptions): Whip {
     }
     started.accepted = true
     const ports = await freeLayerPorts(offer.layers.length)
+    session.onClosed(() => releaseLayerPorts(ports))
     // Closed meanwhile: nothing is started for it (its close tells the site it went).
     if (session.hasClosed()) return undefined
     // An OBS encoder of the room came on while this one connected: it stays, this one goes.
@@ -190,7 +191,7 @@ export function whipRoutes(o: WhipOptions): Whip {
     if (otherOnAir || rtmpOnAir) {
       return refuse(c, 409, 'this room already has a publisher on air; end it first')
     }
-    const session = new WhipSession(o.peer)
+    const session = new WhipSession(o.peer, offer.layers)
     const started = { accepted: false }
     let fed: Promise<Live | undefined> = Promise.resolve(undefined)
     sessions.set(session.id, { session, name })
@@ -219,7 +220,7 @@ export function whipRoutes(o: WhipOptions): Whip {
     other?.close('replaced')
     let answer: string
     try {
-      answer = await session.answer(offer.sdp, offer.layers)
+      answer = await session.answer(offer.sdp)
     } catch (error) {
       session.close('bad offer')
       return refuse(c, 400, `the offer could not be answered: ${String(error).slice(0, 200)}`)

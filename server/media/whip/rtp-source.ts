@@ -13,6 +13,13 @@ const bindable = (port: number) =>
     socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(true)))
   })
 
+/**
+ * Ports handed to a session until it lets them go: between the check that a port is free and
+ * its ffmpeg binding it, another session must not be handed the same (its media would go to the
+ * other room's reader).
+ */
+const reserved = new Set<number>()
+
 /** An even port whose odd neighbour is free too (RTP and its RTCP), picked by the system. */
 export async function freeRtpPort(): Promise<number> {
   for (let i = 0; i < 50; i++) {
@@ -25,7 +32,11 @@ export async function freeRtpPort(): Promise<number> {
       })
     })
     const even = picked - (picked % 2)
-    if (even > 1024 && (await bindable(even)) && (await bindable(even + 1))) return even
+    if (even <= 1024 || reserved.has(even)) continue
+    if ((await bindable(even)) && (await bindable(even + 1)) && !reserved.has(even)) {
+      reserved.add(even)
+      return even
+    }
   }
   throw new Error('no free pair of UDP ports on loopback')
 }
@@ -37,6 +48,14 @@ export async function freeLayerPorts(layers: number): Promise<LayerPorts[]> {
     ports.push({ video: await freeRtpPort(), audio: await freeRtpPort() })
   }
   return ports
+}
+
+/** A session's ports, free for others again. */
+export function releaseLayerPorts(ports: readonly LayerPorts[]): void {
+  for (const p of ports) {
+    reserved.delete(p.video)
+    reserved.delete(p.audio)
+  }
 }
 
 /** The SDP ffmpeg reads: H.264 (and Opus) as RTP on loopback, at the payload types session.ts sets. */

@@ -14,6 +14,7 @@ import {
 } from 'werift'
 import { refusedAddress } from '../../outbound/address-policy.ts'
 import type { MediaSink } from './sink.ts'
+import './werift-guard.ts'
 
 /** A peer that has not finished ICE and DTLS by this is dropped (issue #51: within 10 s). */
 export const CONNECT_MS = 10_000
@@ -31,6 +32,14 @@ export const KEYFRAME_EVERY_MS = 1000
  * off on a narrow network (werift reports the losses), and turns its top layers off first.
  */
 export const REMB_BPS = 4_000_000
+
+/**
+ * Video SSRCs one session may use: each simulcast layer (at most 3), and a few more for layers
+ * that come back under a new one.
+ */
+const MAX_STREAMS = 8
+/** A new stream asks for a keyframe of every layer at most this often (ms). */
+const NEW_STREAM_KEYFRAME_MS = 500
 
 /** The payload types ffmpeg's SDP names (the sender's own are rewritten to these). */
 export const VIDEO_PT = 96
@@ -68,19 +77,26 @@ export function mayCheck(address: string, peers: WhipPeerSettings['peers'] = 'pu
   return refused === null || (peers === 'lan' && LAN.has(refused))
 }
 
-const H264 = new RTCRtpCodecParameters({
-  mimeType: 'video/H264',
-  clockRate: 90000,
-  rtcpFeedback: [
-    { type: 'nack' },
-    { type: 'nack', parameter: 'pli' },
-    { type: 'ccm', parameter: 'fir' },
-    // The receiver's estimate (REMB), without which a browser's stays at its start (~300 kbit/s)
-    // and its simulcast's top layers never come on.
-    { type: 'goog-remb' },
-  ],
-  parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
-})
+/**
+ * H.264 as the host receives it. Simulcast layers are received without NACK: werift keeps one
+ * loss tracker per receiver, and the layers' interleaved sequence numbers would read as long
+ * runs of losses (a storm of retransmission requests); a lost packet of a layer is mended by
+ * the next keyframe instead, asked for every second.
+ */
+const h264 = (nack: boolean) =>
+  new RTCRtpCodecParameters({
+    mimeType: 'video/H264',
+    clockRate: 90000,
+    rtcpFeedback: [
+      ...(nack ? [{ type: 'nack' }] : []),
+      { type: 'nack', parameter: 'pli' },
+      { type: 'ccm', parameter: 'fir' },
+      // The receiver's estimate (REMB), without which a browser's stays at its start (~300
+      // kbit/s) and its simulcast's top layers never come on.
+      { type: 'goog-remb' },
+    ],
+    parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
+  })
 const OPUS = new RTCRtpCodecParameters({
   mimeType: 'audio/opus',
   clockRate: 48000,
@@ -101,10 +117,10 @@ export class WhipSession {
   private readonly pc: RTCPeerConnection
   private state: SessionState = 'new'
   private video: RTCRtpTransceiver | null = null
-  /** The simulcast layers' rids, source first (offer.ts); empty: one stream. */
-  private layers: readonly string[] = []
   /** Each video stream's SSRC and its layer, learnt from its packets. */
   private readonly layerOf = new Map<number, number>()
+  /** When a new stream last asked for a keyframe of all (ms). */
+  private newStreamKeyframeAt = 0
   private sink: MediaSink | null = null
   private readonly timers: NodeJS.Timeout[] = []
   private readonly watch: NodeJS.Timeout
@@ -116,9 +132,17 @@ export class WhipSession {
   readonly connected: Promise<boolean>
   private settle: (ok: boolean) => void = () => {}
 
-  constructor(settings: WhipPeerSettings) {
+  /**
+   * `layers`: the simulcast layers' rids, source first (offer.ts, which checked them); empty:
+   * one stream.
+   */
+  constructor(
+    settings: WhipPeerSettings,
+    private readonly layers: readonly string[] = [],
+  ) {
+    const simulcast = layers.length > 0
     this.pc = new RTCPeerConnection({
-      codecs: { video: [H264], audio: [OPUS] },
+      codecs: { video: [h264(!simulcast)], audio: [OPUS] },
       iceServers: settings.iceServers,
       iceAdditionalHostAddresses: settings.publicAddresses.length
         ? settings.publicAddresses
@@ -128,11 +152,14 @@ export class WhipSession {
       iceUseIpv6: false,
       iceFilterCandidatePair: (pair) => mayCheck(pair.remoteCandidate.host, settings.peers),
       bundlePolicy: 'max-bundle',
-      // The stream ids simulcast layers are told apart by (RFC 8852), and the media ids of BUNDLE.
-      headerExtensions: {
-        video: [useSdesMid(), useSdesRTPStreamId(), useRepairedRtpStreamId()],
-        audio: [useSdesMid()],
-      },
+      // Simulcast layers are told apart by their stream ids (RFC 8852), beside BUNDLE's media
+      // ids; one stream needs neither (its SSRC is in the offer).
+      headerExtensions: simulcast
+        ? {
+            video: [useSdesMid(), useSdesRTPStreamId(), useRepairedRtpStreamId()],
+            audio: [useSdesMid()],
+          }
+        : { video: [], audio: [] },
     })
     this.connected = new Promise((resolve) => {
       this.settle = resolve
@@ -199,10 +226,8 @@ export class WhipSession {
         this.lastPacketAt = now
         if (video) {
           this.lastVideoAt = now
-          if (!this.layerOf.has(rtp.header.ssrc)) {
-            this.layerOf.set(rtp.header.ssrc, layer)
-            // A layer that just began (or came back under a new SSRC) starts with a keyframe.
-            this.requestKeyframe()
+          if (!this.layerOf.has(rtp.header.ssrc) && !this.newStream(rtp.header.ssrc, layer, now)) {
+            return
           }
         }
         const sink = this.sink
@@ -224,11 +249,25 @@ export class WhipSession {
   }
 
   /**
-   * The SDP answer to `offer` (checked by offer.ts, which names its simulcast `layers`), with
-   * this host's ICE candidates.
+   * A video stream not seen before: a layer that began, or came back under a new SSRC. It starts
+   * with a keyframe (asked of every layer, at most twice a second). A sender that keeps making
+   * new streams is cut off: each costs the host a keyframe request to all the others.
    */
-  async answer(offer: string, layers: readonly string[] = []): Promise<string> {
-    this.layers = layers
+  private newStream(ssrc: number, layer: number, now: number): boolean {
+    if (this.layerOf.size >= MAX_STREAMS) {
+      this.close('too many video streams')
+      return false
+    }
+    this.layerOf.set(ssrc, layer)
+    if (now - this.newStreamKeyframeAt >= NEW_STREAM_KEYFRAME_MS) {
+      this.newStreamKeyframeAt = now
+      this.requestKeyframe()
+    }
+    return true
+  }
+
+  /** The SDP answer to `offer` (checked by offer.ts), with this host's ICE candidates. */
+  async answer(offer: string): Promise<string> {
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offer })
     await this.pc.setLocalDescription(await this.pc.createAnswer())
     if (this.pc.iceGatheringState !== 'complete') {
