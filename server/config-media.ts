@@ -4,7 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { ConfigError, origin } from './config-values.ts'
-import type { WhipPeerSettings } from './media/whip/session.ts'
+import type { WhipPeerSettings } from './media/whip/peers.ts'
 
 /** The ffmpeg the media host and the test pattern run: FFMPEG_BIN, else `ffmpeg` on PATH. */
 export const ffmpegBin = (env: NodeJS.ProcessEnv = process.env) => env.FFMPEG_BIN || 'ffmpeg'

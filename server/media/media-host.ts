@@ -7,7 +7,7 @@ import { ConfigError } from '../config-values.ts'
 import { createMediaHost, type MediaHost } from './llhls/host.ts'
 import { DEFAULT_RTMP_MODULE, RTMP_APP, nginxRtmpConfig } from './rtmp-config.ts'
 import { dropRtmpPublisher } from './rtmp-control.ts'
-import type { WhipPeerSettings } from './whip/session.ts'
+import type { WhipPeerSettings } from './whip/peers.ts'
 
 /** A Unix socket's path fits in 108 bytes on Linux (104 elsewhere), its final NUL included. */
 const MAX_SOCKET_PATH = 103

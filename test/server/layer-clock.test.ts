@@ -118,11 +118,15 @@ function expectSameMoments(a: Rendition, b: Rendition, atLeast: number): void {
   }
 }
 
+/** A live's clock and its two layers' renditions: the source and the lowest rung. */
+function twoLayers() {
+  const clock = new LayerClock(() => 1_000)
+  return { clock, source: new Rendition('source', clock), low: new Rendition('160p', clock) }
+}
+
 describe('the layer clock of a simulcast live', () => {
   it('gives layers that start together the same segments, numbered from the clock', () => {
-    const clock = new LayerClock(() => 1_000)
-    const source = new Rendition('source', clock)
-    const low = new Rendition('160p', clock)
+    const { clock, source, low } = twoLayers()
     play(
       clock,
       [
@@ -136,9 +140,7 @@ describe('the layer clock of a simulcast live', () => {
   })
 
   it('places a top layer that comes late (its reader starting at 0) on the others’ timeline', () => {
-    const clock = new LayerClock(() => 1_000)
-    const source = new Rendition('source', clock)
-    const low = new Rendition('160p', clock)
+    const { clock, source, low } = twoLayers()
     play(
       clock,
       [
@@ -154,9 +156,7 @@ describe('the layer clock of a simulcast live', () => {
   })
 
   it('goes on in the lower layer when the top one goes off, and takes it back in step', () => {
-    const clock = new LayerClock(() => 1_000)
-    const source = new Rendition('source', clock)
-    const low = new Rendition('160p', clock)
+    const { clock, source, low } = twoLayers()
     const off = { rendition: source, layer: top, from: 0, to: 4.5, lag: 3 }
     play(
       clock,

@@ -91,6 +91,28 @@ describe.runIf(available())('publishing through TURN (coturn, time-limited crede
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
+  const hostStatus = async () => {
+    const r = await fetch(`${site.mediaOrigin}/lives/demo_liver_room/status.json`)
+    return r.ok ? ((await r.json()) as { receiving: boolean; since: number }) : null
+  }
+
+  /** A relay-only publisher's offer names relay candidates alone; it is answered and sends. */
+  const publishThroughRelay = async (publisher: WhipPublisher) => {
+    publishers.push(publisher)
+    const offer = await publisher.offer()
+    // Relay candidates only: the publisher reaches the media host through coturn or not at all.
+    const candidates = offer.split('\r\n').filter((l) => l.startsWith('a=candidate'))
+    expect(candidates.length).toBeGreaterThan(0)
+    expect(candidates.every((l) => / typ relay/.test(l))).toBe(true)
+    const answer = await publisher.publish(
+      `${site.server.url}/whip`,
+      await obsKeyOf(site.liver, site.roomId),
+      offer,
+    )
+    expect(answer.status, answer.text).toBe(201)
+    await publisher.send()
+  }
+
   it('hands the owner credentials that expire, and a relay-only publisher goes live through them', async () => {
     const { status, body } = await site.liver.json(
       `/api/encoder/ice_servers?room_id=${site.roomId}`,
@@ -107,41 +129,17 @@ describe.runIf(available())('publishing through TURN (coturn, time-limited crede
     expect(expiry - Date.now() / 1000).toBeGreaterThan(590)
     expect(expiry - Date.now() / 1000).toBeLessThanOrEqual(600)
 
-    const publisher = new WhipPublisher({ iceServers: ice.ice_servers, relayOnly: true })
-    publishers.push(publisher)
-    const offer = await publisher.offer()
-    // Relay candidates only: the publisher reaches the media host through coturn or not at all.
-    const candidates = offer.split('\r\n').filter((l) => l.startsWith('a=candidate'))
-    expect(candidates.length).toBeGreaterThan(0)
-    expect(candidates.every((l) => / typ relay/.test(l))).toBe(true)
-    const answer = await publisher.publish(
-      `${site.server.url}/whip`,
-      await obsKeyOf(site.liver, site.roomId),
-      offer,
-    )
-    expect(answer.status, answer.text).toBe(201)
-    await publisher.send()
+    await publishThroughRelay(new WhipPublisher({ iceServers: ice.ice_servers, relayOnly: true }))
     await until(
       async () => (await openLiveOf(site.server, site.roomId))?.source === 'rtmp',
       15_000,
       'the live on air through the relay',
     )
-    await until(
-      async () => {
-        const r = await fetch(`${site.mediaOrigin}/lives/demo_liver_room/status.json`)
-        return r.ok && ((await r.json()) as { receiving: boolean }).receiving
-      },
-      15_000,
-      'the media host receiving',
-    )
+    await until(async () => (await hostStatus())?.receiving, 15_000, 'the media host receiving')
   })
 
   it('goes live through the relay over TLS alone (turns:), as a phone that reaches only TCP 443', async () => {
-    const status = async () => {
-      const r = await fetch(`${site.mediaOrigin}/lives/demo_liver_room/status.json`)
-      return r.ok ? ((await r.json()) as { receiving: boolean; since: number }) : null
-    }
-    const before = (await status())?.since ?? 0
+    const before = (await hostStatus())?.since ?? 0
     const open = await openLiveOf(site.server, site.roomId)
     if (open) expect((await endLive(site.liver, open)).status).toBe(200)
     expect((await rotateKey(site.liver, site.roomId)).status).toBe(200)
@@ -150,27 +148,17 @@ describe.runIf(available())('publishing through TURN (coturn, time-limited crede
     const [server] = (body as unknown as IceServersAnswer).ice_servers
     const tls = (Array.isArray(server?.urls) ? server.urls : []).find((u) => u.startsWith('turns:'))
     expect(tls).toBeDefined()
-    const publisher = new WhipPublisher({
-      iceServers: [{ ...server, urls: tls ?? '' }],
-      relayOnly: true,
-      turnCa: fs.readFileSync(cert, 'utf8'),
-    })
-    publishers.push(publisher)
-    const offer = await publisher.offer()
-    const candidates = offer.split('\r\n').filter((l) => l.startsWith('a=candidate'))
-    expect(candidates.length).toBeGreaterThan(0)
-    expect(candidates.every((l) => / typ relay/.test(l))).toBe(true)
-    const answer = await publisher.publish(
-      `${site.server.url}/whip`,
-      await obsKeyOf(site.liver, site.roomId),
-      offer,
+    await publishThroughRelay(
+      new WhipPublisher({
+        iceServers: [{ ...server, urls: tls ?? '' }],
+        relayOnly: true,
+        turnCa: fs.readFileSync(cert, 'utf8'),
+      }),
     )
-    expect(answer.status, answer.text).toBe(201)
-    await publisher.send()
     // A new live (not the one before, still in its grace), received through the TLS relay.
     await until(
       async () => {
-        const now = await status()
+        const now = await hostStatus()
         return now !== null && now.since > before && now.receiving
       },
       20_000,

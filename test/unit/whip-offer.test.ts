@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_CANDIDATES, checkOffer } from '../../server/media/whip/offer.ts'
-import { mayCheck } from '../../server/media/whip/session.ts'
+import {
+  ReceiverEstimatedMaxBitrate,
+  RtcpPacketConverter,
+  RtcpPayloadSpecificFeedback,
+} from 'werift'
+import { REMB_BPS, estimate } from '../../server/media/whip/estimate.ts'
+import { mayCheck } from '../../server/media/whip/peers.ts'
 
 // What an offer may make the media host do (issue #51): its ICE checks go only where the site's
 // policy lets them, and no name in an offer is ever looked up.
@@ -129,5 +135,17 @@ describe('where the media host sends ICE checks', () => {
 
   it('in the demo, anywhere (everything is on this machine)', () => {
     expect(mayCheck('127.0.0.1', 'any')).toBe(true)
+  })
+})
+
+describe('what the media host tells a sender it may send (REMB)', () => {
+  it('says 4 Mbit/s for every layer it names, as a receiver reads it', () => {
+    const packet = estimate(7, [1111, 2222, 3333])
+    const [read] = RtcpPacketConverter.deSerialize(packet.serialize())
+    expect(read).toBeInstanceOf(RtcpPayloadSpecificFeedback)
+    const remb = (read as RtcpPayloadSpecificFeedback).feedback as ReceiverEstimatedMaxBitrate
+    expect(remb.bitrate).toBe(BigInt(REMB_BPS))
+    expect(remb.ssrcFeedbacks).toEqual([1111, 2222, 3333])
+    expect(remb.senderSsrc).toBe(7)
   })
 })

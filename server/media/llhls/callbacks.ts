@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { MEDIA_SECRET_HEADER, RTMP_CHECK_MAX_NAMES } from '../../../src/contract/obs.ts'
-import type { WhipPeerSettings } from '../whip/session.ts'
+import type { WhipPeerSettings } from '../whip/peers.ts'
 import { Live, rtmpSource, type PublisherEvents, type SourceInput } from './live.ts'
 
 /** The room the site's `on_publish` answer names, if it is one. */

@@ -7,7 +7,8 @@ import { roomKeyOf, type Lives } from '../llhls/callbacks.ts'
 import type { Live } from '../llhls/live.ts'
 import { checkOffer, MAX_OFFER_BYTES } from './offer.ts'
 import { freeLayerPorts, releaseLayerPorts, whipSource } from './rtp-source.ts'
-import { WhipSession, type WhipPeerSettings } from './session.ts'
+import type { WhipPeerSettings } from './peers.ts'
+import { WhipSession } from './session.ts'
 import { udpSink } from './sink.ts'
 
 /** A publisher that sent media this recently is on air: another for its room is refused (409). */

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import {
-  ReceiverEstimatedMaxBitrate,
   RTCPeerConnection,
   RTCRtpCodecParameters,
-  RtcpPayloadSpecificFeedback,
   useRepairedRtpStreamId,
   useSdesMid,
   useSdesRTPStreamId,
@@ -12,7 +10,8 @@ import {
   type RtcpPacket,
   type RtpPacket,
 } from 'werift'
-import { refusedAddress } from '../../outbound/address-policy.ts'
+import { estimate } from './estimate.ts'
+import { mayCheck, type WhipPeerSettings } from './peers.ts'
 import type { MediaSink } from './sink.ts'
 import './werift-guard.ts'
 
@@ -27,13 +26,6 @@ export const SILENT_MS = 15_000
 export const KEYFRAME_EVERY_MS = 1000
 
 /**
- * What the host tells the sender it may send (REMB), every layer together: the page's ceilings
- * (2.5 + 0.8 + 0.25 Mbit/s) and room to spare. The sender's own loss-based control still backs
- * off on a narrow network (werift reports the losses), and turns its top layers off first.
- */
-export const REMB_BPS = 4_000_000
-
-/**
  * Video SSRCs one session may use: each simulcast layer (at most 3), and a few more for layers
  * that come back under a new one.
  */
@@ -44,38 +36,6 @@ const NEW_STREAM_KEYFRAME_MS = 500
 /** The payload types ffmpeg's SDP names (the sender's own are rewritten to these). */
 export const VIDEO_PT = 96
 export const AUDIO_PT = 111
-
-export interface IceServer {
-  urls: string | string[]
-  username?: string
-  credential?: string
-}
-
-export interface WhipPeerSettings {
-  iceServers: IceServer[]
-  /** Addresses the host is reached at besides its own (behind 1:1 NAT: the public one). */
-  publicAddresses: string[]
-  /** UDP ports for ICE (a firewall opens these), or any. */
-  portRange?: [number, number]
-  /** The one interface address ICE binds to and offers (else every interface's). */
-  bindAddress?: string
-  /**
-   * Where ICE checks may go among the addresses an offer names: 'public' only (production), also
-   * 'lan' (private, unique-local and carrier-grade NAT ranges: a site on a LAN), or 'any' (the
-   * demo and the tests, all on loopback). Checks answered from elsewhere still connect, as
-   * peer-reflexive candidates: this only keeps an offer from making the host probe its network.
-   */
-  peers?: 'public' | 'lan' | 'any'
-}
-
-const LAN = new Set(['private', 'uniqueLocal', 'carrierGradeNat'])
-
-/** Whether the host may send ICE checks to `address` under `peers`. */
-export function mayCheck(address: string, peers: WhipPeerSettings['peers'] = 'public'): boolean {
-  if (peers === 'any') return true
-  const refused = refusedAddress(address)
-  return refused === null || (peers === 'lan' && LAN.has(refused))
-}
 
 /**
  * H.264 as the host receives it. Simulcast layers are received without NACK: werift keeps one
@@ -305,18 +265,8 @@ export class WhipSession {
     const video = this.video
     const ssrcs = [...this.layerOf.keys()]
     if (!video || ssrcs.length === 0 || this.state !== 'connected') return
-    let exponent = 0
-    while (REMB_BPS >= 2 ** 18 * 2 ** exponent) exponent++
-    const feedback = new ReceiverEstimatedMaxBitrate({
-      senderSsrc: video.receiver.rtcpSsrc,
-      mediaSsrc: 0,
-      ssrcNum: ssrcs.length,
-      brExp: exponent,
-      brMantissa: Math.floor(REMB_BPS / 2 ** exponent),
-      ssrcFeedbacks: ssrcs,
-    })
     void video.receiver.dtlsTransport
-      .sendRtcp([new RtcpPayloadSpecificFeedback({ feedback })])
+      .sendRtcp([estimate(video.receiver.rtcpSsrc, ssrcs)])
       .catch(() => {})
   }
 
