@@ -73,6 +73,21 @@ describe('a WHIP offer with simulcast layers', () => {
     expect(checked.sdp).toContain('a=simulcast:send h;m;~l')
   })
 
+  it('asks no NACK of its layers (werift tracks losses per receiver), keyframe requests stay', () => {
+    const feedback = ['a=rtcp-fb:102 nack', 'a=rtcp-fb:102 nack pli', 'a=rtcp-fb:102 goog-remb']
+    const layered = checkOffer(
+      offer([...feedback, 'a=rid:h send', 'a=rid:l send', 'a=simulcast:send h;l']),
+    )
+    if (!layered.ok) throw new Error(layered.message)
+    const lines = layered.sdp.split('\r\n')
+    expect(lines).not.toContain('a=rtcp-fb:102 nack')
+    expect(lines).toContain('a=rtcp-fb:102 nack pli')
+    expect(lines).toContain('a=rtcp-fb:102 goog-remb')
+    // One stream keeps its NACK.
+    const single = checkOffer(offer(feedback))
+    expect(single.ok && single.sdp.split('\r\n')).toContain('a=rtcp-fb:102 nack')
+  })
+
   it('keeps only the rid lines of its layers', () => {
     const extra = offer([
       'a=rid:h send',

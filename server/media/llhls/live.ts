@@ -131,6 +131,7 @@ export class Live {
     this.sourceProcess?.kill('SIGKILL')
     this.sourceProcess = null
     this.layerReaders.stop()
+    this.input.release?.()
     this.transcoder.stop()
     this.source.closeSegment()
     for (const r of this.rungs.values()) r.closeSegment()

@@ -38,6 +38,8 @@ export interface ReaderInput {
 export interface SourceInput extends ReaderInput {
   kind: 'rtmp' | 'whip'
   ladder: boolean
+  /** Lets go of what the readers held (a browser's loopback ports) once they have stopped. */
+  release?: () => void
   layers?: Array<{ rung: Rung; input: ReaderInput }>
 }
 

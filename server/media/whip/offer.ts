@@ -163,11 +163,16 @@ export function checkOffer(text: string): OfferCheck {
   const narrowed = sections.map((s) => (s === video[0] ? h264 : s === audio[0] ? opus : s))
   // Stream ids go only where they are layers: every other `a=rid` line (werift would receive
   // a stream for each) is left out, as is simulcast anywhere but the video.
+  // Simulcast layers go without NACK (werift answers with the offer's feedback, and keeps one
+  // loss tracker per receiver: the layers' interleaved sequence numbers would read as long runs
+  // of losses, a storm of retransmission requests); a layer's lost packet is mended by the next
+  // keyframe, asked for every second. Keyframe requests (`nack pli`) stay.
   const kept = new Set(layers)
   const media = narrowed.flatMap((s) =>
     (s?.lines ?? []).filter((l) => {
       const rid = /^a=rid:([^ ]+)/.exec(l)?.[1]
       if (rid !== undefined) return s === h264 && kept.has(rid)
+      if (layers.length > 0 && /^a=rtcp-fb:\S+ nack$/.test(l)) return false
       return !l.startsWith('a=simulcast:') || s === h264
     }),
   )

@@ -113,7 +113,17 @@ export function whipRoutes(o: WhipOptions): Whip {
     }
     started.accepted = true
     const ports = await freeLayerPorts(offer.layers.length)
-    session.onClosed(() => releaseLayerPorts(ports))
+    // The ports are the session's until its live's readers stop (the live lets them go then:
+    // a reader restarting on them must not hear another room), or until it closes unstarted.
+    let released = false
+    const release = () => {
+      if (!released) releaseLayerPorts(ports)
+      released = true
+    }
+    let handed = false
+    session.onClosed(() => {
+      if (!handed) release()
+    })
     // Closed meanwhile: nothing is started for it (its close tells the site it went).
     if (session.hasClosed()) return undefined
     // An OBS encoder of the room came on while this one connected: it stays, this one goes.
@@ -124,13 +134,19 @@ export function whipRoutes(o: WhipOptions): Whip {
     }
     const sink = udpSink(ports)
     session.onClosed(() => sink.close())
-    const live = o.lives.accept(name, accepted.roomUrlKey, whipSource(ports, offer.audio), {
-      sourceStarted: () => {
-        // ffmpeg needs a moment to bind its ports; a keyframe then lets it begin.
-        setTimeout(() => session.requestKeyframe(), 300)
+    handed = true
+    const live = o.lives.accept(
+      name,
+      accepted.roomUrlKey,
+      whipSource(ports, offer.audio, release),
+      {
+        sourceStarted: () => {
+          // ffmpeg needs a moment to bind its ports; a keyframe then lets it begin.
+          setTimeout(() => session.requestKeyframe(), 300)
+        },
+        lastVideoAt: () => session.lastVideoAt,
       },
-      lastVideoAt: () => session.lastVideoAt,
-    })
+    )
     // The live ended (the site said so, an OBS encoder took the room): this publisher goes too.
     const unlisten = live.onEnd(() => session.close('the live is over'))
     session.onClosed(unlisten)

@@ -44,8 +44,18 @@ export async function freeRtpPort(): Promise<number> {
 /** Loopback ports for each of `layers` video streams (at least one) and its sound. */
 export async function freeLayerPorts(layers: number): Promise<LayerPorts[]> {
   const ports: LayerPorts[] = []
-  for (let i = 0; i < Math.max(1, layers); i++) {
-    ports.push({ video: await freeRtpPort(), audio: await freeRtpPort() })
+  const taken: number[] = []
+  const take = async () => {
+    const port = await freeRtpPort()
+    taken.push(port)
+    return port
+  }
+  try {
+    for (let i = 0; i < Math.max(1, layers); i++)
+      ports.push({ video: await take(), audio: await take() })
+  } catch (error) {
+    for (const port of taken) reserved.delete(port)
+    throw error
   }
   return ports
 }
@@ -109,12 +119,17 @@ function layerReader(ports: LayerPorts, audio: boolean): ReaderInput {
  * the ladder's lower rungs, in order (a phone sends its own ladder: the host transcodes no
  * video for it).
  */
-export function whipSource(layers: readonly LayerPorts[], audio: boolean): SourceInput {
+export function whipSource(
+  layers: readonly LayerPorts[],
+  audio: boolean,
+  release: () => void,
+): SourceInput {
   const [first, ...below] = layers
   if (!first) throw new Error('a browser live needs the ports of one layer at least')
   return {
     kind: 'whip',
     ladder: false,
+    release,
     ...layerReader(first, audio),
     ...(below.length > 0 && {
       layers: below.flatMap((ports, i) => {

@@ -37,26 +37,20 @@ const NEW_STREAM_KEYFRAME_MS = 500
 export const VIDEO_PT = 96
 export const AUDIO_PT = 111
 
-/**
- * H.264 as the host receives it. Simulcast layers are received without NACK: werift keeps one
- * loss tracker per receiver, and the layers' interleaved sequence numbers would read as long
- * runs of losses (a storm of retransmission requests); a lost packet of a layer is mended by
- * the next keyframe instead, asked for every second.
- */
-const h264 = (nack: boolean) =>
-  new RTCRtpCodecParameters({
-    mimeType: 'video/H264',
-    clockRate: 90000,
-    rtcpFeedback: [
-      ...(nack ? [{ type: 'nack' }] : []),
-      { type: 'nack', parameter: 'pli' },
-      { type: 'ccm', parameter: 'fir' },
-      // The receiver's estimate (REMB), without which a browser's stays at its start (~300
-      // kbit/s) and its simulcast's top layers never come on.
-      { type: 'goog-remb' },
-    ],
-    parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
-  })
+/** H.264 as the host receives it (werift answers with the offer's own feedback lines). */
+const H264 = new RTCRtpCodecParameters({
+  mimeType: 'video/H264',
+  clockRate: 90000,
+  rtcpFeedback: [
+    { type: 'nack' },
+    { type: 'nack', parameter: 'pli' },
+    { type: 'ccm', parameter: 'fir' },
+    // The receiver's estimate (REMB), without which a browser's stays at its start (~300
+    // kbit/s) and its simulcast's top layers never come on.
+    { type: 'goog-remb' },
+  ],
+  parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
+})
 const OPUS = new RTCRtpCodecParameters({
   mimeType: 'audio/opus',
   clockRate: 48000,
@@ -102,7 +96,7 @@ export class WhipSession {
   ) {
     const simulcast = layers.length > 0
     this.pc = new RTCPeerConnection({
-      codecs: { video: [h264(!simulcast)], audio: [OPUS] },
+      codecs: { video: [H264], audio: [OPUS] },
       iceServers: settings.iceServers,
       iceAdditionalHostAddresses: settings.publicAddresses.length
         ? settings.publicAddresses
@@ -209,6 +203,22 @@ export class WhipSession {
   }
 
   /**
+   * Every SSRC the sender uses, whatever it carries: werift keeps a table entry for each (even
+   * for a payload it then drops, before any track hears of it), so a sender that keeps making new
+   * ones is cut off here too.
+   */
+  private countStreams(): void {
+    const transport = this.pc.getTransceivers()[0]?.receiver.dtlsTransport
+    const seen = new Set<number>()
+    transport?.onRtp.subscribe((rtp: RtpPacket) => {
+      if (seen.has(rtp.header.ssrc)) return
+      seen.add(rtp.header.ssrc)
+      // Each video stream, the sound, and a spare.
+      if (seen.size > MAX_STREAMS + 2) this.close('too many streams')
+    })
+  }
+
+  /**
    * A video stream not seen before: a layer that began, or came back under a new SSRC. It starts
    * with a keyframe (asked of every layer, at most twice a second). A sender that keeps making
    * new streams is cut off: each costs the host a keyframe request to all the others.
@@ -230,6 +240,7 @@ export class WhipSession {
   async answer(offer: string): Promise<string> {
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offer })
     await this.pc.setLocalDescription(await this.pc.createAnswer())
+    this.countStreams()
     if (this.pc.iceGatheringState !== 'complete') {
       await new Promise<void>((resolve) => {
         const done = this.pc.iceGatheringStateChange.subscribe((state) => {
