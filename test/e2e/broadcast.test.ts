@@ -126,7 +126,10 @@ describe('going live from the browser (WHIP)', () => {
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 25_000 })
       .toBeGreaterThan(1)
-    expect(await video.getAttribute('data-low-latency')).toBe('true')
+    // Said at the player's next playlist update (each part's, in low-latency mode).
+    await expect
+      .poll(() => video.getAttribute('data-low-latency'), { timeout: 10_000 })
+      .toBe('true')
     await expectOwnLadder()
     const words = `カメラ見えてます ${Date.now() % 100000}`
     await watch.locator('#comment-input').fill(words)

@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import type { Rung } from './ladder.ts'
 import type { Rendition, SegmentClock } from './rendition.ts'
-import { MIN_SEGMENT_S } from './timing.ts'
 import { restartWait, spawnReader, type ReaderInput } from './source.ts'
 
 /** A segment start every layer shares: its msn, place on the live's timeline (s), date (ms). */
@@ -11,10 +10,15 @@ interface Start {
   pdt: number
 }
 
-/** A keyframe of a placed layer: where it is on the live's timeline (s), and when it came (ms). */
+/**
+ * A keyframe of a placed layer: where it is on the live's timeline (s), when it came (ms), and
+ * whose: the rendition and when its run began.
+ */
 interface Sighting {
   start: number
   seenAt: number
+  by: Rendition
+  since: number
 }
 
 /** A layer's current run of its reader: where it is placed, or what it waits with. */
@@ -80,12 +84,20 @@ export class LayerClock implements SegmentClock {
     }
     const at = rendition.runStart(moof)
     if (run.offset !== null) {
-      if (at?.keyframe) this.sight(at.start + run.offset, now)
+      if (!at?.keyframe) return true
+      // The same frame placed elsewhere by a layer that ran first: this run was placed on the
+      // wrong keyframe (a layer's own, near a shared one) and takes the older one's place.
+      const here = at.start + run.offset
+      const other = this.sightedAt(now, rendition)
+      if (other && other.since < run.since && Math.abs(other.start - here) > 0.05) {
+        this.settle(rendition, run, run.offset + other.start - here)
+      }
+      this.sight(rendition, run, at.start + run.offset, now)
       return true
     }
     if (!at?.keyframe) return false
     run.keyframes++
-    const shared = this.sightedAt(now)
+    const shared = this.sightedAt(now, rendition)
     const newest = this.sightings.at(-1)
     const othersRun = newest !== undefined && now - newest.seenAt < 1000 + 2 * SAME_FRAME_MS
     let offset: number
@@ -100,7 +112,7 @@ export class LayerClock implements SegmentClock {
       offset = Math.max(rendition.timelineEnd, after) - at.start
     }
     this.settle(rendition, run, offset)
-    this.sight(at.start + offset, now)
+    this.sight(rendition, run, at.start + offset, now)
     return true
   }
 
@@ -110,10 +122,11 @@ export class LayerClock implements SegmentClock {
     rendition.shiftRun(offset)
   }
 
-  /** The placed layers' keyframe nearest `now`, if it is the same moment. */
-  private sightedAt(now: number): Sighting | null {
+  /** Another placed layer's keyframe nearest `now`, if it is the same moment. */
+  private sightedAt(now: number, not: Rendition): Sighting | null {
     let near: Sighting | null = null
     for (const s of this.sightings) {
+      if (s.by === not) continue
       const apart = Math.abs(s.seenAt - now)
       if (apart <= SAME_FRAME_MS && (!near || apart < Math.abs(near.seenAt - now))) near = s
     }
@@ -121,9 +134,8 @@ export class LayerClock implements SegmentClock {
   }
 
   /** A placed layer's keyframe: layers that wait with the same one are placed by it. */
-  private sight(start: number, now: number): void {
-    const last = this.sightings.at(-1)
-    if (!last || Math.abs(last.start - start) > 0.01) this.sightings.push({ start, seenAt: now })
+  private sight(by: Rendition, run: Run, start: number, now: number): void {
+    this.sightings.push({ start, seenAt: now, by, since: run.since })
     if (this.sightings.length > KEPT) this.sightings.shift()
     for (const [rendition, run] of this.runs) {
       const w = run.waiting
@@ -142,9 +154,10 @@ export class LayerClock implements SegmentClock {
       return { msn: best.msn, pdt: best.pdt + Math.round((start - best.start) * 1000) }
     }
     const newest = this.starts.at(-1)
-    // A keyframe inside another layer's newest segment (earlier, or too soon after its start:
-    // a layer's own first keyframes) stays inside its own.
-    if (newest && start - newest.start < MIN_SEGMENT_S) return null
+    // A keyframe earlier than another layer's newest segment, or near its start, stays inside
+    // its own segment. (Further on it begins one: a layer placed apart from the others must not
+    // stop them cutting; it is moved into step at its next shared keyframe.)
+    if (newest && start - newest.start < SAME_START_S) return null
     const msn = Math.max(newest ? newest.msn + 1 : 0, this.firstMsn())
     const pdt = newest
       ? newest.pdt + Math.round((start - newest.start) * 1000)
