@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import nodeDataChannel, {
   type RtpPacketizationConfig,
   type RtpPacketizer,
@@ -203,13 +205,15 @@ describe.runIf(available())('publishing with libdatachannel, as OBS’s WHIP out
         ),
       ),
     )
+    // From a file: ffprobe stops reading a pipe once it knows enough (the writer's EPIPE).
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kirari-obs-whip-')), 'seg.mp4')
+    fs.writeFileSync(file, bytes)
     const probe = JSON.parse(
-      execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', '-i', 'pipe:0'], {
-        input: bytes,
-      }).toString(),
+      execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', file]).toString(),
     ) as {
       streams: Array<{ codec_name: string; width?: number; height?: number; profile?: string }>
     }
+    fs.rmSync(path.dirname(file), { recursive: true, force: true })
     const video = probe.streams.find((s) => s.codec_name === 'h264')
     expect(video).toMatchObject({ width: 640, height: 360 })
     expect(video?.profile).toMatch(/Baseline/)
